@@ -1,0 +1,57 @@
+package dev.whittle.api;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Limits on one reduction: at most so many oracle calls, and a deadline from the start. A reduction
+ * that reaches a limit stops and returns its best result so far. Immutable.
+ */
+public final class Budget {
+  private static final Budget UNLIMITED = new Budget(Long.MAX_VALUE, null);
+
+  private final long maxCalls;
+  private final Duration deadline;
+
+  private Budget(long maxCalls, Duration deadline) {
+    this.maxCalls = maxCalls;
+    this.deadline = deadline;
+  }
+
+  public static Budget unlimited() {
+    return UNLIMITED;
+  }
+
+  /** A copy that allows at most {@code calls} oracle calls (cache hits are free). */
+  public Budget withMaxCalls(long calls) {
+    checkArgument(calls >= 1, "maxCalls must be at least 1, was %s", calls);
+    return new Budget(calls, deadline);
+  }
+
+  /** A copy that stops the reduction {@code limit} after it started. */
+  public Budget withDeadline(Duration limit) {
+    checkNotNull(limit, "limit");
+    checkArgument(!limit.isNegative() && !limit.isZero(), "deadline must be positive: %s", limit);
+    return new Budget(maxCalls, limit);
+  }
+
+  public long maxCalls() {
+    return maxCalls;
+  }
+
+  public Optional<Duration> deadline() {
+    return Optional.ofNullable(deadline);
+  }
+
+  @Override
+  public String toString() {
+    return "Budget{maxCalls="
+        + (maxCalls == Long.MAX_VALUE ? "unlimited" : maxCalls)
+        + ", deadline="
+        + (deadline == null ? "none" : deadline)
+        + "}";
+  }
+}

@@ -1,0 +1,235 @@
+package dev.whittle.api;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.util.Optional;
+
+/**
+ * Options of Entropy Debugging (Fairhurst): a left-to-right sweep that codes the stream of
+ * important and unimportant items with ordered decision trees built from a Markov model, where
+ * every branch is one oracle call. Immutable; each {@code with*} method returns a copy.
+ */
+public final class EntropyDebugging implements Algorithm {
+  private final String name;
+  private final int presamples;
+  private final MarkovModel initialModel;
+  private final boolean adapt;
+  private final boolean bayesian;
+  private final TreeBuilder treeBuilder;
+  private final int maxTreeSize;
+  private final double minSymbolProbability;
+  private final long seed;
+  private final boolean minimize;
+
+  private EntropyDebugging(
+      String name,
+      int presamples,
+      MarkovModel initialModel,
+      boolean adapt,
+      boolean bayesian,
+      TreeBuilder treeBuilder,
+      int maxTreeSize,
+      double minSymbolProbability,
+      long seed,
+      boolean minimize) {
+    this.name = name;
+    this.presamples = presamples;
+    this.initialModel = initialModel;
+    this.adapt = adapt;
+    this.bayesian = bayesian;
+    this.treeBuilder = treeBuilder;
+    this.maxTreeSize = maxTreeSize;
+    this.minSymbolProbability = minSymbolProbability;
+    this.seed = seed;
+    this.minimize = minimize;
+  }
+
+  /**
+   * Whittle's defaults: no presampling, a Bayesian model whose run-length predictions integrate
+   * over what is still unknown about the chain (so that early trees probe 1, 2, 4, ... and bisect),
+   * exactly optimal trees, and a final one-by-one pass.
+   */
+  public static EntropyDebugging defaults() {
+    return new EntropyDebugging(
+        Algorithms.ENTROPY, 0, null, true, true, TreeBuilder.OPTIMAL, 4096, 1e-9, 0, true);
+  }
+
+  /**
+   * The published defaults: 5 presamples with Laplace's rule of succession, point estimates, hybrid
+   * trees capped at 1000 symbols, and a final one-by-one pass.
+   */
+  public static EntropyDebugging paperDefaults() {
+    return new EntropyDebugging(
+        Algorithms.ENTROPY_PAPER,
+        5,
+        null,
+        true,
+        false,
+        TreeBuilder.PAPER_HYBRID,
+        1000,
+        1e-6,
+        0,
+        true);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public boolean minimizes() {
+    return minimize;
+  }
+
+  /** Random positions sampled (with their right neighbours) before the sweep. */
+  public int presamples() {
+    return presamples;
+  }
+
+  /** A model to start from instead of the uninformed prior; usually with no presampling. */
+  public Optional<MarkovModel> initialModel() {
+    return Optional.ofNullable(initialModel);
+  }
+
+  /** Whether what each tree reveals updates the model. */
+  public boolean adapt() {
+    return adapt;
+  }
+
+  /**
+   * Whether run-length probabilities integrate over the model's uncertainty (Bayesian predictive)
+   * instead of plugging in point estimates as the paper does.
+   */
+  public boolean bayesian() {
+    return bayesian;
+  }
+
+  public TreeBuilder treeBuilder() {
+    return treeBuilder;
+  }
+
+  /** Largest number of leaves in one tree; longer runs are taken in several trees. */
+  public int maxTreeSize() {
+    return maxTreeSize;
+  }
+
+  /** Run lengths less likely than this are folded into one "longer run" leaf. */
+  public double minSymbolProbability() {
+    return minSymbolProbability;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  public EntropyDebugging withName(String newName) {
+    checkNotNull(newName, "name");
+    return copy(newName, presamples, initialModel, adapt, bayesian, treeBuilder, minimize);
+  }
+
+  public EntropyDebugging withPresamples(int count) {
+    checkArgument(count >= 0, "presamples must not be negative, was %s", count);
+    return copy(name, count, initialModel, adapt, bayesian, treeBuilder, minimize);
+  }
+
+  public EntropyDebugging withInitialModel(MarkovModel model) {
+    checkNotNull(model, "model");
+    return copy(name, presamples, model, adapt, bayesian, treeBuilder, minimize);
+  }
+
+  public EntropyDebugging withAdapt(boolean on) {
+    return copy(name, presamples, initialModel, on, bayesian, treeBuilder, minimize);
+  }
+
+  public EntropyDebugging withBayesian(boolean on) {
+    return copy(name, presamples, initialModel, adapt, on, treeBuilder, minimize);
+  }
+
+  public EntropyDebugging withTreeBuilder(TreeBuilder builder) {
+    checkNotNull(builder, "builder");
+    return copy(name, presamples, initialModel, adapt, bayesian, builder, minimize);
+  }
+
+  public EntropyDebugging withMinimize(boolean on) {
+    String newName = name.equals(Algorithms.ENTROPY) && !on ? Algorithms.ENTROPY_SIMPLIFY : name;
+    return copy(newName, presamples, initialModel, adapt, bayesian, treeBuilder, on);
+  }
+
+  public EntropyDebugging withCaps(int newMaxTreeSize, double newMinSymbolProbability) {
+    checkArgument(newMaxTreeSize >= 2, "maxTreeSize must be at least 2, was %s", newMaxTreeSize);
+    checkArgument(
+        newMinSymbolProbability >= 0 && newMinSymbolProbability < 1,
+        "minSymbolProbability must lie in [0, 1), was %s",
+        newMinSymbolProbability);
+    return new EntropyDebugging(
+        name,
+        presamples,
+        initialModel,
+        adapt,
+        bayesian,
+        treeBuilder,
+        newMaxTreeSize,
+        newMinSymbolProbability,
+        seed,
+        minimize);
+  }
+
+  public EntropyDebugging withSeed(long newSeed) {
+    return new EntropyDebugging(
+        name,
+        presamples,
+        initialModel,
+        adapt,
+        bayesian,
+        treeBuilder,
+        maxTreeSize,
+        minSymbolProbability,
+        newSeed,
+        minimize);
+  }
+
+  private EntropyDebugging copy(
+      String newName,
+      int newPresamples,
+      MarkovModel newModel,
+      boolean newAdapt,
+      boolean newBayesian,
+      TreeBuilder newBuilder,
+      boolean newMinimize) {
+    return new EntropyDebugging(
+        newName,
+        newPresamples,
+        newModel,
+        newAdapt,
+        newBayesian,
+        newBuilder,
+        maxTreeSize,
+        minSymbolProbability,
+        seed,
+        newMinimize);
+  }
+
+  @Override
+  public String toString() {
+    return name
+        + "{presamples="
+        + presamples
+        + ", model="
+        + (initialModel == null ? "prior" : initialModel)
+        + ", adapt="
+        + adapt
+        + ", bayesian="
+        + bayesian
+        + ", trees="
+        + treeBuilder
+        + ", maxTreeSize="
+        + maxTreeSize
+        + ", minimize="
+        + minimize
+        + ", seed="
+        + seed
+        + "}";
+  }
+}

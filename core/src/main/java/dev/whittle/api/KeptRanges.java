@@ -1,0 +1,19 @@
+package dev.whittle.api;
+
+/**
+ * A candidate as the engine sees it: the items of the original input it keeps, as sorted, disjoint,
+ * non-empty half-open ranges of original indices. Sequence inputs turn it into content.
+ */
+public interface KeptRanges {
+  /** Number of kept items. */
+  int size();
+
+  /** Number of ranges. */
+  int rangeCount();
+
+  /** First original index of range {@code k}. */
+  int start(int k);
+
+  /** One past the last original index of range {@code k}. */
+  int end(int k);
+}

@@ -1,0 +1,21 @@
+package dev.whittle.api;
+
+import java.time.Duration;
+
+/**
+ * A snapshot of a running reduction.
+ *
+ * @param oracleCalls oracle calls so far, including the check of the original input
+ * @param cacheHits questions answered from the cache instead of the oracle
+ * @param unresolved oracle calls that returned {@link Outcome#UNRESOLVED}
+ * @param candidateSize items in the candidate just asked about
+ * @param bestSize items in the smallest interesting candidate so far
+ * @param elapsed time since the reduction started
+ */
+public record Progress(
+    long oracleCalls,
+    long cacheHits,
+    long unresolved,
+    int candidateSize,
+    int bestSize,
+    Duration elapsed) {}

@@ -1,0 +1,123 @@
+package dev.whittle.api;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.whittle.api.spi.ReductionEngine;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * One reduction, configured and ready to run: an input, an algorithm, a budget and listeners.
+ * Immutable; each {@code with*} method returns a copy, so a configured reduction can run many
+ * times.
+ *
+ * @param <C> the content type handed to the oracle
+ */
+public final class Reduction<C> {
+  private final SequenceInput<C> input;
+  private final Algorithm algorithm;
+  private final Budget budget;
+  private final ImmutableList<ProgressListener> progressListeners;
+  private final ImmutableList<ImprovementListener<? super C>> improvementListeners;
+
+  private Reduction(
+      SequenceInput<C> input,
+      Algorithm algorithm,
+      Budget budget,
+      ImmutableList<ProgressListener> progressListeners,
+      ImmutableList<ImprovementListener<? super C>> improvementListeners) {
+    this.input = input;
+    this.algorithm = algorithm;
+    this.budget = budget;
+    this.progressListeners = progressListeners;
+    this.improvementListeners = improvementListeners;
+  }
+
+  static <C> Reduction<C> of(SequenceInput<C> input) {
+    return new Reduction<>(
+        input,
+        Algorithms.defaultAlgorithm(),
+        Budget.unlimited(),
+        ImmutableList.of(),
+        ImmutableList.of());
+  }
+
+  public Reduction<C> withAlgorithm(Algorithm newAlgorithm) {
+    checkNotNull(newAlgorithm, "algorithm");
+    return new Reduction<>(input, newAlgorithm, budget, progressListeners, improvementListeners);
+  }
+
+  public Reduction<C> withBudget(Budget newBudget) {
+    checkNotNull(newBudget, "budget");
+    return new Reduction<>(input, algorithm, newBudget, progressListeners, improvementListeners);
+  }
+
+  public Reduction<C> withProgressListener(ProgressListener listener) {
+    checkNotNull(listener, "listener");
+    return new Reduction<>(
+        input,
+        algorithm,
+        budget,
+        ImmutableList.<ProgressListener>builder().addAll(progressListeners).add(listener).build(),
+        improvementListeners);
+  }
+
+  public Reduction<C> withImprovementListener(ImprovementListener<? super C> listener) {
+    checkNotNull(listener, "listener");
+    return new Reduction<>(
+        input,
+        algorithm,
+        budget,
+        progressListeners,
+        ImmutableList.<ImprovementListener<? super C>>builder()
+            .addAll(improvementListeners)
+            .add(listener)
+            .build());
+  }
+
+  public SequenceInput<C> input() {
+    return input;
+  }
+
+  public Algorithm algorithm() {
+    return algorithm;
+  }
+
+  public Budget budget() {
+    return budget;
+  }
+
+  public List<ProgressListener> progressListeners() {
+    return progressListeners;
+  }
+
+  public List<ImprovementListener<? super C>> improvementListeners() {
+    return improvementListeners;
+  }
+
+  /**
+   * Runs the reduction on the calling thread. The original input is asked first; interrupting the
+   * thread ends the reduction with its best result so far.
+   *
+   * @throws OriginalNotInterestingException if the original input is not interesting
+   * @throws ReductionException if the oracle throws
+   */
+  public ReductionResult<C> run(Oracle<? super C> oracle) {
+    checkNotNull(oracle, "oracle");
+    return EngineHolder.ENGINE.run(this, oracle);
+  }
+
+  /** Loads the engine once, the way jqwik finds its facade implementations. */
+  private static final class EngineHolder {
+    static final ReductionEngine ENGINE =
+        ServiceLoader.load(ReductionEngine.class, Reduction.class.getClassLoader())
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "no "
+                            + ReductionEngine.class.getName()
+                            + " on the class path: is whittle-core complete?"));
+  }
+}

@@ -1,0 +1,121 @@
+package dev.whittle.api;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.time.Duration;
+
+/**
+ * What a reduction found and what it cost. Immutable as far as the content type allows: array
+ * content is copied on the way out.
+ *
+ * @param <C> the content type
+ */
+public final class ReductionResult<C> {
+  private final C reduced;
+  private final String algorithm;
+  private final int originalSize;
+  private final int reducedSize;
+  private final long oracleCalls;
+  private final long cacheHits;
+  private final long unresolved;
+  private final Duration elapsed;
+  private final boolean oneMinimal;
+  private final StopReason stopReason;
+
+  public ReductionResult(
+      C reduced,
+      String algorithm,
+      int originalSize,
+      int reducedSize,
+      long oracleCalls,
+      long cacheHits,
+      long unresolved,
+      Duration elapsed,
+      boolean oneMinimal,
+      StopReason stopReason) {
+    this.reduced = checkNotNull(reduced, "reduced");
+    this.algorithm = checkNotNull(algorithm, "algorithm");
+    this.originalSize = originalSize;
+    this.reducedSize = reducedSize;
+    this.oracleCalls = oracleCalls;
+    this.cacheHits = cacheHits;
+    this.unresolved = unresolved;
+    this.elapsed = checkNotNull(elapsed, "elapsed");
+    this.oneMinimal = oneMinimal;
+    this.stopReason = checkNotNull(stopReason, "stopReason");
+  }
+
+  /** The smallest interesting candidate found. */
+  @SuppressWarnings("unchecked")
+  public C reduced() {
+    return reduced instanceof byte[] bytes ? (C) bytes.clone() : reduced;
+  }
+
+  public String algorithm() {
+    return algorithm;
+  }
+
+  /** Items in the original input. */
+  public int originalSize() {
+    return originalSize;
+  }
+
+  /** Items in the result. */
+  public int reducedSize() {
+    return reducedSize;
+  }
+
+  /** Oracle calls made, including the check of the original input. */
+  public long oracleCalls() {
+    return oracleCalls;
+  }
+
+  /** Questions answered from the cache. */
+  public long cacheHits() {
+    return cacheHits;
+  }
+
+  /** Oracle calls that returned {@link Outcome#UNRESOLVED}. */
+  public long unresolved() {
+    return unresolved;
+  }
+
+  public Duration elapsed() {
+    return elapsed;
+  }
+
+  /**
+   * Whether 1-minimality was verified: every deletion of a single item from the result was asked
+   * during this reduction and found not interesting.
+   */
+  public boolean oneMinimal() {
+    return oneMinimal;
+  }
+
+  public StopReason stopReason() {
+    return stopReason;
+  }
+
+  @Override
+  public String toString() {
+    return "ReductionResult{"
+        + algorithm
+        + ": "
+        + originalSize
+        + " -> "
+        + reducedSize
+        + " items, "
+        + oracleCalls
+        + " oracle calls, "
+        + cacheHits
+        + " cache hits, "
+        + unresolved
+        + " unresolved, "
+        + elapsed.toMillis()
+        + " ms, 1-minimal="
+        + oneMinimal
+        + ", "
+        + stopReason
+        + "}";
+  }
+}

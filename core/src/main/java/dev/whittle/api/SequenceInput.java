@@ -1,0 +1,25 @@
+package dev.whittle.api;
+
+/**
+ * An input split into items at some granularity: bytes, characters, lines, tokens or any list.
+ * Reducers work on item positions only; the input turns a candidate back into content.
+ *
+ * <p>Implementations MUST be immutable. {@link #itemHash} MUST return equal values for equal items,
+ * since the engine keys its result cache by content; it SHOULD spread unequal items over all 64
+ * bits.
+ *
+ * @param <C> the content type handed to the oracle
+ */
+public interface SequenceInput<C> {
+  /** Number of items in the original input. */
+  int size();
+
+  /** A 64-bit hash of the item at {@code index} in the original input. */
+  long itemHash(int index);
+
+  /** The content made of the kept items, in their original order. */
+  C assemble(KeptRanges kept);
+
+  /** A short name for messages and summaries, for example {@code "bytes"}. */
+  String granularity();
+}

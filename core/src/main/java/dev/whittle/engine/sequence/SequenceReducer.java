@@ -1,0 +1,19 @@
+package dev.whittle.engine.sequence;
+
+/**
+ * A candidate generator for sequences. Implementations never call an oracle themselves.
+ *
+ * <p>Contract, checked for every registered reducer by {@code SequenceReducerContractTest}:
+ *
+ * <ul>
+ *   <li>{@code start} is interesting; the result MUST be a candidate the tester called interesting
+ *       (or {@code start}), and so never larger than {@code start}.
+ *   <li>A reducer that claims to minimize MUST return a 1-minimal result: every single-item
+ *       deletion of it asked and found not interesting.
+ *   <li>Randomness MUST come from the reducer's injected generator, so one seed gives one result.
+ *   <li>A reducer MUST let {@link StopReduction} through; the loop then returns its best so far.
+ * </ul>
+ */
+public interface SequenceReducer {
+  Subsequence reduce(Subsequence start, CandidateTester tester);
+}
