@@ -11,6 +11,12 @@ import java.util.Optional;
  * every branch is one oracle call. Immutable; each {@code with*} method returns a copy.
  */
 public final class EntropyDebugging implements Algorithm {
+  /** Exact run lengths per tree before longer runs are grouped in doubling ranges. */
+  public static final int DEFAULT_MAX_TREE_SIZE = 256;
+
+  /** Exact run lengths less likely than this are grouped. */
+  public static final double DEFAULT_MIN_SYMBOL_PROBABILITY = 1e-6;
+
   private final String name;
   private final int presamples;
   private final MarkovModel initialModel;
@@ -52,7 +58,16 @@ public final class EntropyDebugging implements Algorithm {
    */
   public static EntropyDebugging defaults() {
     return new EntropyDebugging(
-        Algorithms.ENTROPY, 0, null, true, true, TreeBuilder.OPTIMAL, 4096, 1e-9, 0, true);
+        Algorithms.ENTROPY,
+        0,
+        null,
+        true,
+        true,
+        TreeBuilder.OPTIMAL,
+        DEFAULT_MAX_TREE_SIZE,
+        DEFAULT_MIN_SYMBOL_PROBABILITY,
+        0,
+        true);
   }
 
   /**
@@ -110,12 +125,12 @@ public final class EntropyDebugging implements Algorithm {
     return treeBuilder;
   }
 
-  /** Largest number of leaves in one tree; longer runs are taken in several trees. */
+  /** Most exact run lengths in one tree; longer runs fall into doubling groups of lengths. */
   public int maxTreeSize() {
     return maxTreeSize;
   }
 
-  /** Run lengths less likely than this are folded into one "longer run" leaf. */
+  /** Exact run lengths less likely than this are grouped with their neighbours. */
   public double minSymbolProbability() {
     return minSymbolProbability;
   }

@@ -3,9 +3,11 @@ package dev.whittle.engine;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.EntropyDebugging;
+import dev.whittle.engine.reducers.entropy.EntropyReducer;
 import dev.whittle.engine.reducers.onebyone.OneByOne;
 import dev.whittle.engine.sequence.SequenceReducer;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.function.Function;
 
 /**
@@ -15,7 +17,12 @@ import java.util.function.Function;
 public final class ReducerRegistry {
   private static final List<Entry> ENTRIES =
       List.of(
-          new Entry(EntropyDebugging.class, null, a -> unsupported(a)),
+          new Entry(
+              EntropyDebugging.class,
+              null,
+              a ->
+                  new EntropyReducer(
+                      (EntropyDebugging) a, new SplittableRandom(((EntropyDebugging) a).seed()))),
           new Entry(Algorithm.class, Algorithms.ONE_BY_ONE, a -> new OneByOne()));
 
   private ReducerRegistry() {}

@@ -1,0 +1,120 @@
+package dev.whittle.engine.reducers.entropy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.EntropyDebugging;
+import dev.whittle.api.Oracle;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.TreeBuilder;
+import dev.whittle.api.Whittle;
+import dev.whittle.engine.sequence.CandidateTester;
+import dev.whittle.engine.sequence.Subsequence;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class EntropyReducerTest {
+  @ParameterizedTest
+  @EnumSource(TreeBuilder.class)
+  void findsTheExactKeptSetWithEveryTreeBuilder(TreeBuilder trees) {
+    List<Integer> numbers = IntStream.range(0, 300).boxed().toList();
+    ReductionResult<List<Integer>> result =
+        Whittle.reduce(SequenceInputs.list(numbers))
+            .withAlgorithm(Algorithms.entropyDebugging().withTreeBuilder(trees))
+            .run(Oracle.of(c -> c.contains(7) && c.contains(42) && c.contains(250)));
+    assertEquals(List.of(7, 42, 250), result.reduced());
+    assertTrue(result.oneMinimal());
+  }
+
+  @Test
+  void reducesTheSelectTagToItsMinimum() {
+    String html = "<td>\n<SELECT NAME=\"priority\" MULTIPLE SIZE=7>\n<OPTION>P1</SELECT></td>";
+    ReductionResult<String> result =
+        Whittle.reduce(SequenceInputs.chars(html))
+            .run(Oracle.of(c -> c.matches("(?s).*<SELECT[^>]*>.*")));
+    assertEquals("<SELECT>", result.reduced());
+  }
+
+  @Test
+  void trailingJunkCostsAFewCallsNotOnePerItem() {
+    // One important item early in a long input: a code for "the rest is junk" must find the
+    // trailing block in a handful of calls (Zeller's gcc options case has this shape).
+    List<Integer> items = IntStream.range(0, 4096).boxed().toList();
+    ReductionResult<List<Integer>> result =
+        Whittle.reduce(SequenceInputs.list(items))
+            .withAlgorithm(Algorithms.entropyDebugging().withMinimize(false))
+            .run(Oracle.of(c -> c.contains(3)));
+    assertEquals(List.of(3), result.reduced());
+    assertTrue(result.oracleCalls() <= 12, "calls: " + result.oracleCalls());
+  }
+
+  @Test
+  void presamplingRemovesByPositionNotByValue() {
+    // All junk items are equal: removing "by value" would remove the wrong ones or all of them.
+    String input = "aaaaaaaaaaaaaaaaaaaaXaaaaaaaaaaaaaaaaaaaa";
+    EntropyDebugging heavySampling = Algorithms.entropyDebugging().withPresamples(15);
+    ReductionResult<String> result =
+        Whittle.reduce(SequenceInputs.chars(input))
+            .withAlgorithm(heavySampling)
+            .run(Oracle.of(c -> c.contains("aXa")));
+    assertEquals("aXa", result.reduced());
+  }
+
+  @Test
+  void presamplesAtTheScriptedPositions() {
+    List<Integer> asked = new ArrayList<>();
+    CandidateTester tester =
+        candidate -> {
+          int[] kept = candidate.toIndices();
+          asked.add(kept.length);
+          return IntStream.of(kept).anyMatch(i -> i == 9);
+        };
+    RandomGenerator scripted = new ScriptedRandom(4, 0);
+    new EntropyReducer(Algorithms.entropyDebugging().withPresamples(2), scripted)
+        .reduce(Subsequence.full(10), tester);
+    // First sample: position 4 removed (9 items asked), then its neighbour (8 items);
+    // second sample: position 0 of what is left (7 items), then its neighbour (6 items).
+    assertArrayEquals(new Integer[] {9, 8, 7, 6}, asked.subList(0, 4).toArray(new Integer[0]));
+  }
+
+  @Test
+  void sameSeedSameResultOnANonMonotoneOracle() {
+    String input = "abcabcabcabcabcabcabcabcabcabcXYZabcabcabc";
+    Oracle<String> oracle =
+        Oracle.of(c -> c.contains("X") && c.chars().filter(ch -> ch == 'a').count() % 2 == 1);
+    EntropyDebugging sampled = Algorithms.entropyDebugging().withPresamples(5).withSeed(42);
+    String first =
+        Whittle.reduce(SequenceInputs.chars(input)).withAlgorithm(sampled).run(oracle).reduced();
+    String second =
+        Whittle.reduce(SequenceInputs.chars(input)).withAlgorithm(sampled).run(oracle).reduced();
+    assertEquals(first, second);
+  }
+
+  /** Returns the given positions in turn; everything else it is asked is a programming error. */
+  private static final class ScriptedRandom implements RandomGenerator {
+    private final int[] positions;
+    private int next;
+
+    ScriptedRandom(int... positions) {
+      this.positions = positions;
+    }
+
+    @Override
+    public int nextInt(int bound) {
+      return positions[next++] % bound;
+    }
+
+    @Override
+    public long nextLong() {
+      throw new UnsupportedOperationException("only nextInt(bound) is scripted");
+    }
+  }
+}
