@@ -3,6 +3,7 @@ package dev.whittle.engine;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.EntropyDebugging;
+import dev.whittle.engine.reducers.ddmin.DeltaDebuggingReducers;
 import dev.whittle.engine.reducers.onebyone.OneByOne;
 import dev.whittle.engine.sequence.SequenceReducer;
 import java.util.List;
@@ -16,6 +17,9 @@ public final class ReducerRegistry {
   private static final List<Entry> ENTRIES =
       List.of(
           new Entry(EntropyDebugging.class, null, a -> unsupported(a)),
+          new Entry(Algorithm.class, Algorithms.DDMIN, a -> DeltaDebuggingReducers.ddmin()),
+          new Entry(
+              Algorithm.class, Algorithms.DDRMIN, a -> DeltaDebuggingReducers.recursiveDdmin()),
           new Entry(Algorithm.class, Algorithms.ONE_BY_ONE, a -> new OneByOne()));
 
   private ReducerRegistry() {}
