@@ -1,5 +1,8 @@
 package dev.whittle.engine.reducers.ddmin;
 
+import static com.google.common.base.Preconditions.checkNotNull;
+import static com.google.common.base.Preconditions.checkState;
+
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.Subsequence;
@@ -21,6 +24,8 @@ final class Ddmin implements SequenceReducer {
 
   @Override
   public Subsequence reduce(Subsequence start, CandidateTester tester) {
+    checkNotNull(start, "start");
+    checkNotNull(tester, "tester");
     Subsequence current = start;
     int granularity = INITIAL_GRANULARITY;
     while (current.size() >= 2) {
@@ -46,6 +51,12 @@ final class Ddmin implements SequenceReducer {
   private static Subsequence firstInterestingComplement(
       Subsequence current, int granularity, CandidateTester tester) {
     int size = current.size();
+    // More chunks than items would make an empty chunk, whose complement is the candidate itself.
+    checkState(
+        granularity >= 2 && granularity <= size,
+        "granularity %s out of range for %s items",
+        granularity,
+        size);
     for (int chunk = 0; chunk < granularity; chunk++) {
       int from = boundary(chunk, size, granularity);
       int to = boundary(chunk + 1, size, granularity);

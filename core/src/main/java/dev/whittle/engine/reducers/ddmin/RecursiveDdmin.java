@@ -1,5 +1,7 @@
 package dev.whittle.engine.reducers.ddmin;
 
+import static com.google.common.base.Preconditions.checkNotNull;
+
 import dev.whittle.engine.reducers.onebyone.OneByOneSweep;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
@@ -23,6 +25,8 @@ final class RecursiveDdmin implements SequenceReducer {
 
   @Override
   public Subsequence reduce(Subsequence start, CandidateTester tester) {
+    checkNotNull(start, "start");
+    checkNotNull(tester, "tester");
     Subsequence reduced = new Search(tester).reduce(start, NOTHING, NOTHING);
     return OneByOneSweep.minimize(reduced, tester, 0);
   }

@@ -14,6 +14,7 @@ import dev.whittle.api.Whittle;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -121,8 +122,7 @@ class DdminTest {
           RecordingTester.of(
               kept ->
                   kept.length == length
-                      || java.util.Arrays.stream(kept).filter(i -> i % 3 == marker).count() % 2
-                          == 1);
+                      || Arrays.stream(kept).filter(i -> i % 3 == marker).count() % 2 == 1);
       Subsequence result = ddmin.reduce(Subsequence.full(length), tester);
 
       assertTrue(tester.askedEverySingleDeletionOf(result), "round " + round + ": " + result);
