@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public final class EntropyDebugging implements Algorithm {
   /** Exact run lengths per tree before longer runs are grouped in doubling ranges. */
-  public static final int DEFAULT_MAX_TREE_SIZE = 256;
+  public static final int DEFAULT_MAX_TREE_SIZE = 64;
 
   /** Exact run lengths less likely than this are grouped. */
   public static final double DEFAULT_MIN_SYMBOL_PROBABILITY = 1e-6;

@@ -3,6 +3,7 @@ package dev.whittle.engine;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.EntropyDebugging;
+import dev.whittle.engine.reducers.ddmin.DeltaDebuggingReducers;
 import dev.whittle.engine.reducers.entropy.EntropyReducer;
 import dev.whittle.engine.reducers.onebyone.OneByOne;
 import dev.whittle.engine.sequence.SequenceReducer;
@@ -23,6 +24,9 @@ public final class ReducerRegistry {
               a ->
                   new EntropyReducer(
                       (EntropyDebugging) a, new SplittableRandom(((EntropyDebugging) a).seed()))),
+          new Entry(Algorithm.class, Algorithms.DDMIN, a -> DeltaDebuggingReducers.ddmin()),
+          new Entry(
+              Algorithm.class, Algorithms.DDRMIN, a -> DeltaDebuggingReducers.recursiveDdmin()),
           new Entry(Algorithm.class, Algorithms.ONE_BY_ONE, a -> new OneByOne()));
 
   private ReducerRegistry() {}

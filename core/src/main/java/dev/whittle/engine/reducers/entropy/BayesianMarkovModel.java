@@ -23,6 +23,10 @@ final class BayesianMarkovModel implements RunLengthModel {
   private double firstI;
   private final boolean adapt;
   private double treesNotEnding;
+  private long memoK = -1;
+  private double memoA;
+  private double memoB;
+  private double memoValue;
 
   /**
    * Beta(1, 1) on "this tree's run goes to the end": after s trees that did not end, the end leaf
@@ -97,8 +101,18 @@ final class BayesianMarkovModel implements RunLengthModel {
     }
     double a = afterUnimportantU;
     double b = afterUnimportantI;
-    return Math.exp(
-        LogGamma.of(a + k) - LogGamma.of(a) + LogGamma.of(a + b) - LogGamma.of(a + b + k));
+    // Trees ask for k = 1, 2, 3, ... in turn: step the product instead of four ln Γ calls.
+    if (k == memoK + 1 && a == memoA && b == memoB) {
+      memoValue *= (a + memoK) / (a + b + memoK);
+    } else {
+      memoValue =
+          Math.exp(
+              LogGamma.of(a + k) - LogGamma.of(a) + LogGamma.of(a + b) - LogGamma.of(a + b + k));
+    }
+    memoK = k;
+    memoA = a;
+    memoB = b;
+    return memoValue;
   }
 
   private static double mean(double u, double i) {

@@ -1,14 +1,12 @@
 package dev.whittle.engine.reducers.entropy.trees;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Optimal ordered (alphabetic) trees by the Garsia-Wachs algorithm: combine the leftmost pair whose
  * right neighbour is at least as heavy as its left member, move the combined node left past every
  * lighter node, and repeat; the leaf depths of the resulting (unordered) tree are the depths of an
- * optimal ordered tree, which is then rebuilt in order from those depths. This implementation uses
- * a list and runs in O(n^2) in the worst case, fast for the tree sizes Entropy Debugging uses.
+ * optimal ordered tree, which is then rebuilt in order from those depths. The scan resumes where
+ * the last combination landed, so the geometric-looking weights of run lengths take about linear
+ * time; the worst case is O(n^2).
  */
 final class GarsiaWachs implements OrderedTreeBuilder {
   @Override
@@ -25,38 +23,44 @@ final class GarsiaWachs implements OrderedTreeBuilder {
   /** Phases 1 and 2: combine, then read off each leaf's depth. */
   static int[] optimalDepths(double[] weights) {
     int n = weights.length;
-    // Nodes of the combination tree: 0..n-1 are leaves, then combined nodes.
-    int[] parent = new int[2 * n];
-    List<double[]> sequence = new ArrayList<>(n + 2); // {weight, node}
-    sequence.add(new double[] {Double.POSITIVE_INFINITY, -1});
+    // The working sequence, with infinite sentinels at both ends: weights and node ids.
+    // Nodes 0..n-1 are the leaves, later ids are combined nodes.
+    double[] weight = new double[n + 2];
+    int[] node = new int[n + 2];
+    weight[0] = Double.POSITIVE_INFINITY;
+    weight[n + 1] = Double.POSITIVE_INFINITY;
     for (int i = 0; i < n; i++) {
-      sequence.add(new double[] {weights[i], i});
+      weight[i + 1] = weights[i];
+      node[i + 1] = i;
     }
-    sequence.add(new double[] {Double.POSITIVE_INFINITY, -1});
+    int length = n + 2;
+    int[] parent = new int[2 * n];
     int next = n;
-    while (sequence.size() > 3) {
-      int k = 2;
-      while (sequence.get(k - 2)[0] > sequence.get(k)[0]) {
+    int k = 2;
+    while (length > 3) {
+      // The leftmost pair (k-2, k-1) whose left member is no heavier than its right neighbour.
+      while (weight[k - 2] > weight[k]) {
         k++;
       }
-      // combine the pair at k-2, k-1 (a left neighbour heavier than its right neighbour's weight)
-      double[] a = sequence.get(k - 2);
-      double[] b = sequence.get(k - 1);
-      if (a[1] < 0 || b[1] < 0) {
-        // Only happens when the pair straddles a sentinel; shift right to the real pair.
-        throw new IllegalStateException("Garsia-Wachs combined a sentinel");
-      }
-      int node = next++;
-      parent[(int) a[1]] = node;
-      parent[(int) b[1]] = node;
-      double weight = a[0] + b[0];
-      sequence.remove(k - 1);
-      sequence.remove(k - 2);
+      double combined = weight[k - 2] + weight[k - 1];
+      int id = next++;
+      parent[node[k - 2]] = id;
+      parent[node[k - 1]] = id;
+      // Remove the pair, then move the combined node left past every lighter node.
       int j = k - 3;
-      while (sequence.get(j)[0] < weight) {
+      while (weight[j] < combined) {
         j--;
       }
-      sequence.add(j + 1, new double[] {weight, node});
+      int at = j + 1;
+      System.arraycopy(weight, at, weight, at + 1, k - 2 - at);
+      System.arraycopy(node, at, node, at + 1, k - 2 - at);
+      weight[at] = combined;
+      node[at] = id;
+      System.arraycopy(weight, k, weight, k - 1, length - k);
+      System.arraycopy(node, k, node, k - 1, length - k);
+      length--;
+      // Every pair left of the insertion point is unchanged and still fails the test.
+      k = Math.max(2, at);
     }
     int root = next - 1;
     int[] nodeDepth = new int[next];

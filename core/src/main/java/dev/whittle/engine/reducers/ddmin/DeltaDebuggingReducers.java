@@ -1,0 +1,18 @@
+package dev.whittle.engine.reducers.ddmin;
+
+import dev.whittle.engine.sequence.SequenceReducer;
+
+/** The delta debugging reducers, for the registry; the implementations stay package-private. */
+public final class DeltaDebuggingReducers {
+  private DeltaDebuggingReducers() {}
+
+  /** Complement-based ddmin; its result is 1-minimal. */
+  public static SequenceReducer ddmin() {
+    return new Ddmin();
+  }
+
+  /** Recursive ddmin followed by a one-by-one sweep; its result is 1-minimal. */
+  public static SequenceReducer recursiveDdmin() {
+    return new RecursiveDdmin();
+  }
+}
