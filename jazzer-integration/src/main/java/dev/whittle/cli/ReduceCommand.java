@@ -10,8 +10,6 @@ import dev.whittle.api.SequenceInput;
 import dev.whittle.api.Whittle;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,9 +60,6 @@ import picocli.CommandLine.Spec;
       "6:the result cannot be written",
     })
 final class ReduceCommand implements Callable<Integer> {
-  /** Appended to INPUT's name when no {@code --output} is given. */
-  static final String OUTPUT_SUFFIX = ".reduced";
-
   @Spec CommandSpec spec;
 
   @Option(
@@ -95,7 +90,8 @@ final class ReduceCommand implements Callable<Integer> {
   @Option(
       names = "--output",
       paramLabel = "FILE",
-      description = "Where the result goes. Default: INPUT" + OUTPUT_SUFFIX + ".")
+      description =
+          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + ".")
   Path output;
 
   @Option(
@@ -145,7 +141,7 @@ final class ReduceCommand implements Callable<Integer> {
     Path input = Path.of(invocation.input());
     Path resultPath = resolveOutput(input);
     Budget budget = budget();
-    byte[] original = readInput(input);
+    byte[] original = InputAndOutputFiles.read(input);
     return reduce(granularity.codec(), invocation.command(), input, resultPath, original, budget);
   }
 
@@ -238,33 +234,10 @@ final class ReduceCommand implements Callable<Integer> {
   }
 
   private Path resolveOutput(Path input) {
-    Path result =
-        output != null ? output : input.resolveSibling(input.getFileName() + OUTPUT_SUFFIX);
-    if (isSameFile(result, input)) {
-      throw new ParameterException(
-          spec.commandLine(),
-          "--output must differ from INPUT (" + input + "): whittle never modifies its input");
-    }
-    if (Files.isDirectory(result)) {
-      throw new ParameterException(
-          spec.commandLine(), "--output " + result + " is a directory; give a file name");
-    }
-    Path directory = result.toAbsolutePath().getParent();
-    if (!Files.isDirectory(directory)) {
-      throw new ParameterException(
-          spec.commandLine(), "the directory of the output " + result + " does not exist");
-    }
-    return result;
-  }
-
-  private static boolean isSameFile(Path a, Path b) {
-    if (a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize())) {
-      return true;
-    }
     try {
-      return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
-    } catch (IOException e) {
-      return false;
+      return InputAndOutputFiles.resultPath(input, Optional.ofNullable(output));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
   }
 
@@ -281,25 +254,6 @@ final class ReduceCommand implements Callable<Integer> {
       budget = budget.withDeadline(deadline);
     }
     return budget;
-  }
-
-  private static byte[] readInput(Path input) {
-    if (!Files.exists(input)) {
-      throw new CliException(ExitCodes.INPUT_UNREADABLE, "input file not found: " + input);
-    }
-    if (Files.isDirectory(input)) {
-      throw new CliException(
-          ExitCodes.INPUT_UNREADABLE, "input " + input + " is a directory, not a file");
-    }
-    try {
-      return Files.readAllBytes(input);
-    } catch (AccessDeniedException e) {
-      throw new CliException(
-          ExitCodes.INPUT_UNREADABLE, "cannot read input file " + input + ": permission denied", e);
-    } catch (IOException e) {
-      throw new CliException(
-          ExitCodes.INPUT_UNREADABLE, "cannot read input file " + input + ": " + e, e);
-    }
   }
 
   private <C> SequenceInput<C> split(ContentCodec<C> codec, byte[] original, Path input) {

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import dev.whittle.cli.Whittle.Execution;
+import dev.whittle.cli.InProcessWhittle.Execution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +68,7 @@ class ReduceCommandTest {
     Path output = dir.resolve("small.html");
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--algorithm",
             "one-by-one",
@@ -90,7 +90,7 @@ class ReduceCommandTest {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--algorithm",
             "one-by-one",
@@ -108,11 +108,25 @@ class ReduceCommandTest {
   }
 
   @Test
+  void refusesAnOutputThatIsALinkToTheInput() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path link = Files.createSymbolicLink(dir.resolve("link.html"), input);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--output", link.toString(), "--test", "true", input.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("--output must differ from INPUT"), run::toString);
+    assertEquals(PAGE, read(input));
+  }
+
+  @Test
   void printsOneJsonObjectWithTheResultsFigures() throws IOException {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--json",
             "--algorithm",
@@ -145,7 +159,7 @@ class ReduceCommandTest {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--algorithm",
             "one-by-one",
@@ -165,7 +179,7 @@ class ReduceCommandTest {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--test",
             "grep",
@@ -184,7 +198,7 @@ class ReduceCommandTest {
     Path input = write("lines.txt", "one\ntwo KEEP\nthree\nfour KEEP too\n");
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--granularity",
             "lines",
@@ -206,7 +220,7 @@ class ReduceCommandTest {
     Path input = write("text.txt", "aaa grüße bbb");
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--granularity",
             "chars",
@@ -228,7 +242,7 @@ class ReduceCommandTest {
     Files.write(input, new byte[] {'a', (byte) 0xff, 'b'});
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce", "--granularity", "chars", "--test", "true", "--", input.toString());
 
     assertEquals(ExitCodes.INPUT_UNREADABLE, run.exitCode(), run::toString);
@@ -252,7 +266,7 @@ class ReduceCommandTest {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--algorithm",
             "one-by-one",
@@ -286,7 +300,7 @@ class ReduceCommandTest {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce", "--algorithm", "quicksort", "--test", "true", "--", input.toString());
 
     assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
@@ -299,7 +313,7 @@ class ReduceCommandTest {
   void rejectsAMissingTestCommand() throws IOException {
     Path input = write("page.html", PAGE);
 
-    Execution run = Whittle.execute("reduce", input.toString());
+    Execution run = InProcessWhittle.execute("reduce", input.toString());
 
     assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
     assertTrue(run.err().contains("missing test command"), run::toString);
@@ -310,7 +324,7 @@ class ReduceCommandTest {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute("reduce", "--timeout", "soon", "--test", "true", input.toString());
+        InProcessWhittle.execute("reduce", "--timeout", "soon", "--test", "true", input.toString());
 
     assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
     assertTrue(run.err().contains("cannot read 'soon' as a duration"), run::toString);
@@ -325,7 +339,7 @@ class ReduceCommandTest {
 
     long start = System.nanoTime();
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--algorithm",
             "one-by-one",
@@ -349,7 +363,7 @@ class ReduceCommandTest {
     Path input = write("page.html", PAGE);
 
     Execution run =
-        Whittle.execute(
+        InProcessWhittle.execute(
             "reduce",
             "--json",
             "--algorithm",
@@ -373,7 +387,7 @@ class ReduceCommandTest {
 
   @Test
   void explainsBothFormsInTheHelp() {
-    Execution run = Whittle.execute("reduce", "--help");
+    Execution run = InProcessWhittle.execute("reduce", "--help");
 
     assertEquals(0, run.exitCode(), run::toString);
     assertTrue(
@@ -383,14 +397,14 @@ class ReduceCommandTest {
 
   @Test
   void printsTheVersion() {
-    Execution run = Whittle.execute("--version");
+    Execution run = InProcessWhittle.execute("--version");
 
     assertEquals(0, run.exitCode(), run::toString);
     assertTrue(run.out().matches("whittle \\d+\\.\\d+\\.\\d+.*\\R"), run::toString);
   }
 
   private Execution reduceSelect(Path input) {
-    return Whittle.execute(
+    return InProcessWhittle.execute(
         "reduce",
         "--algorithm",
         "one-by-one",

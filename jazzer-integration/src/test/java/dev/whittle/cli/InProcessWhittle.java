@@ -5,8 +5,8 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** Runs the command line in-process and captures what it prints. */
-final class Whittle {
-  private Whittle() {}
+final class InProcessWhittle {
+  private InProcessWhittle() {}
 
   static Execution execute(String... args) {
     StringWriter out = new StringWriter();
