@@ -1,0 +1,45 @@
+package dev.whittle.cli;
+
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
+import java.time.Duration;
+import java.util.Iterator;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** picocli converters for option values, each failing with a message that says what is allowed. */
+final class Converters {
+  private Converters() {}
+
+  /** An algorithm by name; an unknown name lists the known ones. */
+  static final class AlgorithmConverter implements ITypeConverter<Algorithm> {
+    @Override
+    public Algorithm convert(String name) {
+      try {
+        return Algorithms.named(name);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** The names of all algorithms, for {@code ${COMPLETION-CANDIDATES}} in the help. */
+  static final class AlgorithmNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Algorithms.names().iterator();
+    }
+  }
+
+  /** A positive duration; see {@link Durations#parse}. */
+  static final class DurationConverter implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String text) {
+      try {
+        return Durations.parse(text);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+}

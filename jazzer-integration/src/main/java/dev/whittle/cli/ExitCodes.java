@@ -1,0 +1,30 @@
+package dev.whittle.cli;
+
+/**
+ * Exit statuses of the command line. Each failure a script may want to tell apart has its own
+ * status; picocli already uses 2 for usage errors and 1 for unexpected failures.
+ */
+final class ExitCodes {
+  /** The reduction ran and its result is on disk. */
+  static final int OK = 0;
+
+  /** An unexpected failure, for example an algorithm the engine does not implement yet. */
+  static final int FAILURE = 1;
+
+  /** Bad options or arguments. */
+  static final int USAGE = 2;
+
+  /** The input file is missing, unreadable, or not text at the chosen granularity. */
+  static final int INPUT_UNREADABLE = 3;
+
+  /** The test command could not be started. */
+  static final int TEST_NOT_STARTABLE = 4;
+
+  /** The test command does not exit with status 0 on the original input. */
+  static final int ORIGINAL_NOT_INTERESTING = 5;
+
+  /** The result could not be written. */
+  static final int OUTPUT_UNWRITABLE = 6;
+
+  private ExitCodes() {}
+}

@@ -1,0 +1,284 @@
+package dev.whittle.cli;
+
+import com.google.common.base.Throwables;
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.Budget;
+import dev.whittle.api.OriginalNotInterestingException;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInput;
+import dev.whittle.api.Whittle;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code whittle reduce}: reduces a file with an external command as the interestingness test. */
+@Command(
+    name = "reduce",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    customSynopsis = {
+      "whittle reduce --test CMD [ARG...] [OPTIONS] INPUT",
+      "   or: whittle reduce [OPTIONS] INPUT -- CMD [ARG...]",
+    },
+    description = {
+      "Reduces INPUT to a smaller file on which the test command still exits with status 0.",
+      "",
+      "Whittle runs the test command without a shell, once per candidate, with the path of a"
+          + " file holding the candidate appended as its last argument; that file has INPUT's"
+          + " name, in a private temporary directory. Exit status 0 means the candidate is"
+          + " interesting; any other status, or running longer than --timeout, means it is not.",
+      "",
+      "INPUT is never modified. The result goes to INPUT.reduced (or --output) and is replaced"
+          + " atomically at every improvement, so an interrupted run keeps its best result.",
+      "",
+      "With --test, the words after it up to the next option of this command are the test"
+          + " command; when INPUT does not follow elsewhere, the last of those words is INPUT."
+          + " Use the second form when an argument of the test command looks like an option of"
+          + " this command: nothing after -- is read as an option.",
+      "",
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:the result is written",
+      "1:unexpected failure",
+      "2:bad options or arguments",
+      "3:INPUT is missing or unreadable, or not UTF-8 with --granularity chars or lines",
+      "4:the test command cannot be started",
+      "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
+      "6:the result cannot be written",
+    })
+final class ReduceCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--test",
+      arity = "1..*",
+      paramLabel = "CMD",
+      description = "The test command and its arguments (see above).")
+  List<String> testWords = new ArrayList<>();
+
+  @Option(
+      names = "--granularity",
+      paramLabel = "UNIT",
+      defaultValue = Granularity.DEFAULT,
+      description =
+          "What one item is: ${COMPLETION-CANDIDATES}. chars and lines need UTF-8 input; lines"
+              + " keep their terminators. Default: ${DEFAULT-VALUE}.")
+  Granularity granularity;
+
+  @Option(
+      names = "--algorithm",
+      paramLabel = "NAME",
+      defaultValue = Algorithms.ENTROPY,
+      converter = Converters.AlgorithmConverter.class,
+      completionCandidates = Converters.AlgorithmNames.class,
+      description = "One of ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
+  Algorithm algorithm;
+
+  @Option(
+      names = "--output",
+      paramLabel = "FILE",
+      description =
+          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + ".")
+  Path output;
+
+  @Option(
+      names = "--json",
+      description = "Print one JSON object with the result's figures on standard output.")
+  boolean json;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      converter = Converters.DurationConverter.class,
+      description =
+          "Longest one run of the test command may take; a run that takes longer is killed with"
+              + " its child processes and counts as not interesting. Milliseconds (500), with a"
+              + " unit (2s, 1.5m) or ISO-8601 (PT2S). Default: no limit.")
+  Duration timeout;
+
+  @Option(
+      names = "--max-calls",
+      paramLabel = "N",
+      description =
+          "Stop after N runs of the test command, the check of INPUT included, keeping the best"
+              + " result so far. Default: no limit.")
+  Long maxCalls;
+
+  @Option(
+      names = "--deadline",
+      paramLabel = "DURATION",
+      converter = Converters.DurationConverter.class,
+      description =
+          "Stop this long after the start, keeping the best result so far. Default: no limit.")
+  Duration deadline;
+
+  // No short names here: -h or -V could well be arguments of the test command after --test.
+  @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+  boolean help;
+
+  @Parameters(
+      paramLabel = "INPUT",
+      arity = "0..*",
+      description = "The file to reduce; after --, followed by the test command.")
+  List<String> positionals = new ArrayList<>();
+
+  @Override
+  public Integer call() throws IOException {
+    TestInvocation invocation = resolveInvocation();
+    Path input = Path.of(invocation.input());
+    Path resultPath = resolveOutput(input);
+    Budget budget = budget();
+    byte[] original = InputAndOutputFiles.read(input);
+    return reduce(granularity.codec(), invocation.command(), input, resultPath, original, budget);
+  }
+
+  private <C> int reduce(
+      ContentCodec<C> codec,
+      List<String> command,
+      Path input,
+      Path resultPath,
+      byte[] original,
+      Budget budget)
+      throws IOException {
+    SequenceInput<C> sequence = split(codec, original, input);
+    ResultFile resultFile = new ResultFile(resultPath);
+    InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
+    try (ExternalCommandOracle oracle =
+        ExternalCommandOracle.create(
+            command, input.getFileName().toString(), Optional.ofNullable(timeout))) {
+      ReductionResult<C> result = run(sequence, codec, budget, oracle, resultFile, input);
+      // An interrupt has done its work by stopping the reduction; what follows must still run.
+      Thread.interrupted();
+      byte[] reduced = codec.encode(result.reduced());
+      resultFile.save(reduced);
+      report(
+          ReductionReport.of(
+              result,
+              input.toString(),
+              resultPath.toString(),
+              granularity,
+              original.length,
+              reduced.length));
+      return ExitCodes.OK;
+    } finally {
+      // Closed after the oracle, so that a Ctrl-C also waits for the temporary files to go.
+      guard.close();
+    }
+  }
+
+  private <C> ReductionResult<C> run(
+      SequenceInput<C> sequence,
+      ContentCodec<C> codec,
+      Budget budget,
+      ExternalCommandOracle oracle,
+      ResultFile resultFile,
+      Path input) {
+    try {
+      return Whittle.reduce(sequence)
+          .withAlgorithm(algorithm)
+          .withBudget(budget)
+          .withProgressListener(new ProgressPrinter(err(), granularity.toString(), sequence.size()))
+          .withImprovementListener((best, progress) -> resultFile.save(codec.encode(best)))
+          .run(candidate -> oracle.test(codec.encode(candidate)));
+    } catch (OriginalNotInterestingException e) {
+      throw new CliException(
+          ExitCodes.ORIGINAL_NOT_INTERESTING, notInterestingMessage(oracle, input), e);
+    } catch (RuntimeException e) {
+      throw translate(e);
+    }
+  }
+
+  /** Finds the cause the user can act on in whatever the engine wrapped around it. */
+  private static CliException translate(RuntimeException e) {
+    for (Throwable cause : Throwables.getCausalChain(e)) {
+      if (cause instanceof CliException cli) {
+        return cli;
+      }
+      if (cause instanceof TestCommandNotStartableException notStartable) {
+        return new CliException(ExitCodes.TEST_NOT_STARTABLE, notStartable.getMessage(), e);
+      }
+    }
+    return new CliException(ExitCodes.FAILURE, "the reduction failed: " + e.getMessage(), e);
+  }
+
+  private static String notInterestingMessage(ExternalCommandOracle oracle, Path input) {
+    String what = oracle.lastRun().map(CommandRun::describe).orElse("did not say");
+    return "the original input "
+        + input
+        + " is not interesting: the test command '"
+        + String.join(" ", oracle.command())
+        + "' "
+        + what
+        + " on it, and Whittle reduces inputs on which it exits with status 0; nothing written";
+  }
+
+  private TestInvocation resolveInvocation() {
+    try {
+      return TestInvocation.resolve(testWords, positionals);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private Path resolveOutput(Path input) {
+    try {
+      return InputAndOutputFiles.resultPath(input, Optional.ofNullable(output));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private Budget budget() {
+    Budget budget = Budget.unlimited();
+    if (maxCalls != null) {
+      if (maxCalls < 1) {
+        throw new ParameterException(
+            spec.commandLine(), "--max-calls must be at least 1, was " + maxCalls);
+      }
+      budget = budget.withMaxCalls(maxCalls);
+    }
+    if (deadline != null) {
+      budget = budget.withDeadline(deadline);
+    }
+    return budget;
+  }
+
+  private <C> SequenceInput<C> split(ContentCodec<C> codec, byte[] original, Path input) {
+    try {
+      return codec.split(original);
+    } catch (MalformedInputFileException e) {
+      throw new CliException(
+          ExitCodes.INPUT_UNREADABLE,
+          "cannot read "
+              + input
+              + " as "
+              + granularity
+              + ": "
+              + e.getMessage()
+              + "; use --granularity bytes for binary input");
+    }
+  }
+
+  private void report(ReductionReport report) {
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(json ? report.toJson() + System.lineSeparator() : report.toSummary());
+    out.flush();
+  }
+
+  private PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+}

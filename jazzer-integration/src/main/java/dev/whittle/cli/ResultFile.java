@@ -1,0 +1,33 @@
+package dev.whittle.cli;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** The file the result goes to, replaced atomically at every save. */
+final class ResultFile {
+  private final Path path;
+
+  ResultFile(Path path) {
+    this.path = checkNotNull(path, "path");
+  }
+
+  /**
+   * Replaces the file's content.
+   *
+   * @throws CliException if the file cannot be written
+   */
+  void save(byte[] content) {
+    try {
+      AtomicFiles.write(path, content);
+    } catch (IOException e) {
+      throw new CliException(
+          ExitCodes.OUTPUT_UNWRITABLE, "cannot write the result to " + path + ": " + e, e);
+    }
+  }
+
+  Path path() {
+    return path;
+  }
+}

@@ -1,0 +1,431 @@
+package dev.whittle.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.whittle.cli.InProcessWhittle.Execution;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReduceCommandTest {
+  private static final String PAGE = "<html><body>hi <SELECT name=x size=2> there</body></html>\n";
+  private static final String SELECT_PATTERN = "<SELECT[^>]*>";
+
+  @TempDir Path dir;
+
+  @Test
+  void reducesToTheSmallestInterestingFileWithTheDefaultOutputName() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+    assertTrue(
+        run.out().contains("from " + PAGE.length() + " to 8 bytes"), "summary with sizes: " + run);
+    assertTrue(run.out().contains("page.html.reduced"), "summary names the output: " + run);
+  }
+
+  @Test
+  void neverModifiesTheInput() throws IOException {
+    Path input = write("page.html", PAGE);
+    FileTime longAgo = FileTime.from(Instant.parse("2020-01-02T03:04:05Z"));
+    Files.setLastModifiedTime(input, longAgo);
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertArrayEquals(PAGE.getBytes(UTF_8), Files.readAllBytes(input));
+    assertEquals(longAgo, Files.getLastModifiedTime(input));
+  }
+
+  @Test
+  void leavesOnlyTheInputAndTheResultInTheDirectory() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals(List.of("page.html", "page.html.reduced"), fileNames(dir));
+  }
+
+  @Test
+  void writesToTheOutputOptionInstead() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path output = dir.resolve("small.html");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--algorithm",
+            "one-by-one",
+            "--output",
+            output.toString(),
+            "--test",
+            "grep",
+            "-q",
+            SELECT_PATTERN,
+            input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(output));
+    assertFalse(Files.exists(dir.resolve("page.html.reduced")));
+  }
+
+  @Test
+  void refusesAnOutputThatIsTheInput() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--algorithm",
+            "one-by-one",
+            "--output",
+            dir.resolve(".").resolve("page.html").toString(),
+            "--test",
+            "grep",
+            "-q",
+            SELECT_PATTERN,
+            input.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("--output must differ from INPUT"), run::toString);
+    assertEquals(PAGE, read(input));
+  }
+
+  @Test
+  void refusesAnOutputThatIsALinkToTheInput() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path link = Files.createSymbolicLink(dir.resolve("link.html"), input);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--output", link.toString(), "--test", "true", input.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("--output must differ from INPUT"), run::toString);
+    assertEquals(PAGE, read(input));
+  }
+
+  @Test
+  void printsOneJsonObjectWithTheResultsFigures() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--json",
+            "--algorithm",
+            "one-by-one",
+            "--test",
+            "grep",
+            "-q",
+            SELECT_PATTERN,
+            input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+    assertAll(
+        () -> assertEquals(input.toString(), json.get("input").getAsString()),
+        () -> assertEquals(input + ".reduced", json.get("output").getAsString()),
+        () -> assertEquals("one-by-one", json.get("algorithm").getAsString()),
+        () -> assertEquals("bytes", json.get("granularity").getAsString()),
+        () -> assertEquals(PAGE.length(), json.get("originalSize").getAsInt()),
+        () -> assertEquals(8, json.get("reducedSize").getAsInt()),
+        () -> assertTrue(json.get("oracleCalls").getAsLong() > PAGE.length()),
+        () -> assertTrue(json.get("cacheHits").getAsLong() >= 0),
+        () -> assertEquals(0, json.get("unresolved").getAsLong()),
+        () -> assertTrue(json.get("milliseconds").getAsLong() >= 0),
+        () -> assertTrue(json.get("oneMinimal").getAsBoolean()),
+        () -> assertEquals("COMPLETED", json.get("stopReason").getAsString()));
+  }
+
+  @Test
+  void takesTheTestCommandAfterDoubleDashToo() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--algorithm",
+            "one-by-one",
+            input.toString(),
+            "--",
+            "grep",
+            "-q",
+            "--regexp",
+            SELECT_PATTERN);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+  }
+
+  @Test
+  void takesInputAfterOptionsThatFollowTheTestCommand() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--test",
+            "grep",
+            "-q",
+            SELECT_PATTERN,
+            "--algorithm",
+            "one-by-one",
+            input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+  }
+
+  @Test
+  void keepsLineTerminatorsAtLineGranularity() throws IOException {
+    Path input = write("lines.txt", "one\ntwo KEEP\nthree\nfour KEEP too\n");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--granularity",
+            "lines",
+            "--algorithm",
+            "one-by-one",
+            "--test",
+            "grep",
+            "-q",
+            "KEEP too",
+            input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("four KEEP too\n", read(dir.resolve("lines.txt.reduced")));
+    assertTrue(run.out().contains("from 4 to 1 lines"), run::toString);
+  }
+
+  @Test
+  void decodesAndReencodesUtf8AtCharGranularity() throws IOException {
+    Path input = write("text.txt", "aaa grüße bbb");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--granularity",
+            "chars",
+            "--algorithm",
+            "one-by-one",
+            "--test",
+            "grep",
+            "-q",
+            "üß",
+            input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertArrayEquals("üß".getBytes(UTF_8), Files.readAllBytes(dir.resolve("text.txt.reduced")));
+  }
+
+  @Test
+  void refusesInvalidUtf8AtCharGranularityAndSuggestsBytes() throws IOException {
+    Path input = dir.resolve("binary.bin");
+    Files.write(input, new byte[] {'a', (byte) 0xff, 'b'});
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--granularity", "chars", "--test", "true", "--", input.toString());
+
+    assertEquals(ExitCodes.INPUT_UNREADABLE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("not valid UTF-8"), run::toString);
+    assertTrue(run.err().contains("offset 1"), run::toString);
+    assertTrue(run.err().contains("--granularity bytes"), run::toString);
+  }
+
+  @Test
+  void reportsAMissingInputFileByName() {
+    Path missing = dir.resolve("no-such-file.html");
+
+    Execution run = reduceSelect(missing);
+
+    assertEquals(ExitCodes.INPUT_UNREADABLE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("input file not found: " + missing), run::toString);
+  }
+
+  @Test
+  void reportsATestCommandThatCannotBeStartedAndWritesNothing() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--algorithm",
+            "one-by-one",
+            "--test",
+            "whittle-no-such-command",
+            "-q",
+            input.toString());
+
+    assertEquals(ExitCodes.TEST_NOT_STARTABLE, run.exitCode(), run::toString);
+    assertTrue(
+        run.err().contains("cannot start the test command 'whittle-no-such-command'"),
+        run::toString);
+    assertEquals(List.of("page.html"), fileNames(dir));
+  }
+
+  @Test
+  void stopsWhenTheOriginalIsNotInterestingAndWritesNothing() throws IOException {
+    Path input = write("page.html", "<html>no select here</html>");
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(ExitCodes.ORIGINAL_NOT_INTERESTING, run.exitCode(), run::toString);
+    assertTrue(
+        run.err().contains("original input " + input + " is not interesting"), run::toString);
+    assertTrue(run.err().contains("exited with status 1"), run::toString);
+    assertEquals(List.of("page.html"), fileNames(dir));
+  }
+
+  @Test
+  void rejectsAnUnknownAlgorithmListingTheKnownOnes() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--algorithm", "quicksort", "--test", "true", "--", input.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("unknown algorithm 'quicksort'"), run::toString);
+    assertTrue(run.err().contains("one-by-one"), run::toString);
+    assertTrue(run.err().contains("ddmin"), run::toString);
+  }
+
+  @Test
+  void rejectsAMissingTestCommand() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run = InProcessWhittle.execute("reduce", input.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("missing test command"), run::toString);
+  }
+
+  @Test
+  void rejectsABadTimeout() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute("reduce", "--timeout", "soon", "--test", "true", input.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("cannot read 'soon' as a duration"), run::toString);
+  }
+
+  @Test
+  void countsATestRunPastTheTimeoutAsNotInteresting() throws IOException {
+    // Interesting means "contains A", but a candidate without B makes the test hang; with the
+    // timeout those candidates are not interesting, so B must stay.
+    Path input = write("ab.txt", "xAyBz");
+    String script = "grep -q B \"$1\" || sleep 30; grep -q A \"$1\"";
+
+    long start = System.nanoTime();
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--algorithm",
+            "one-by-one",
+            "--timeout",
+            "300ms",
+            "--test",
+            "sh",
+            "-c",
+            script,
+            "sh",
+            input.toString());
+    long seconds = (System.nanoTime() - start) / 1_000_000_000;
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("AB", read(dir.resolve("ab.txt.reduced")));
+    assertTrue(seconds < 20, "the hanging runs were killed, not waited for: " + seconds + " s");
+  }
+
+  @Test
+  void keepsTheBestResultSoFarWhenTheBudgetRunsOut() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--json",
+            "--algorithm",
+            "one-by-one",
+            "--max-calls",
+            "5",
+            "--test",
+            "grep",
+            "-q",
+            SELECT_PATTERN,
+            input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+    assertEquals("MAX_CALLS", json.get("stopReason").getAsString());
+    assertEquals(5, json.get("oracleCalls").getAsLong());
+    String reduced = read(dir.resolve("page.html.reduced"));
+    assertTrue(reduced.length() < PAGE.length(), reduced);
+    assertTrue(reduced.contains("<SELECT name=x size=2>"), reduced);
+  }
+
+  @Test
+  void explainsBothFormsInTheHelp() {
+    Execution run = InProcessWhittle.execute("reduce", "--help");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertTrue(
+        run.out().contains("whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"), run::toString);
+    assertTrue(run.out().contains("whittle reduce [OPTIONS] INPUT -- CMD [ARG...]"), run::toString);
+  }
+
+  @Test
+  void printsTheVersion() {
+    Execution run = InProcessWhittle.execute("--version");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertTrue(run.out().matches("whittle \\d+\\.\\d+\\.\\d+.*\\R"), run::toString);
+  }
+
+  private Execution reduceSelect(Path input) {
+    return InProcessWhittle.execute(
+        "reduce",
+        "--algorithm",
+        "one-by-one",
+        "--test",
+        "grep",
+        "-q",
+        SELECT_PATTERN,
+        input.toString());
+  }
+
+  private Path write(String name, String content) throws IOException {
+    return Files.writeString(dir.resolve(name), content, UTF_8);
+  }
+
+  private static String read(Path file) throws IOException {
+    return Files.readString(file, UTF_8);
+  }
+
+  private static List<String> fileNames(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.map(file -> file.getFileName().toString()).sorted().toList();
+    }
+  }
+}
