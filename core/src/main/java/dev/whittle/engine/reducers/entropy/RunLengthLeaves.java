@@ -59,6 +59,17 @@ final class RunLengthLeaves {
             leaf -> new Leaf(leaf.low(), leaf.high(), leaf.end(), leaf.weight() * (1 - none)));
       }
       leaves.add(new Leaf(remaining, remaining + 1, true, none + (1 - none) * tail));
+      double uniform = model.uniformShare(state);
+      if (uniform > 0) {
+        double perRun = uniform / (remaining + 1);
+        leaves.replaceAll(
+            leaf ->
+                new Leaf(
+                    leaf.low(),
+                    leaf.high(),
+                    leaf.end(),
+                    (1 - uniform) * leaf.weight() + perRun * (leaf.high() - leaf.low())));
+      }
     }
     return leaves;
   }

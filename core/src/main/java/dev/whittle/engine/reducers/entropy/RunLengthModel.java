@@ -25,6 +25,14 @@ interface RunLengthModel {
     return 0;
   }
 
+  /**
+   * The share of belief that the next important item sits anywhere in what is left, with every
+   * position equally likely, rather than where the chain expects it.
+   */
+  default double uniformShare(ItemState state) {
+    return 0;
+  }
+
   /** Records whether a tree that could have ended the input did. */
   default void observeEnd(boolean ended) {}
 

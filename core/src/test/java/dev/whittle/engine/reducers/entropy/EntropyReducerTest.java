@@ -57,6 +57,20 @@ class EntropyReducerTest {
   }
 
   @Test
+  void aLoneImportantItemAnywhereCostsAboutLog2nCalls() {
+    // A uniform share in the first tree's prior: no 2 log2 n galloping for the first run.
+    List<Integer> items = IntStream.range(0, 2048).boxed().toList();
+    for (int needle : new int[] {1500, 700, 2047}) {
+      ReductionResult<List<Integer>> result =
+          Whittle.reduce(SequenceInputs.list(items))
+              .withAlgorithm(Algorithms.entropyDebugging().withMinimize(false))
+              .run(Oracle.of(c -> c.contains(needle)));
+      assertEquals(List.of(needle), result.reduced());
+      assertTrue(result.oracleCalls() <= 11 + 5, needle + ": " + result.oracleCalls() + " calls");
+    }
+  }
+
+  @Test
   void presamplingRemovesByPositionNotByValue() {
     // All junk items are equal: removing "by value" would remove the wrong ones or all of them.
     String input = "aaaaaaaaaaaaaaaaaaaaXaaaaaaaaaaaaaaaaaaaa";

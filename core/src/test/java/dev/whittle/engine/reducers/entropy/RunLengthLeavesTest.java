@@ -29,6 +29,20 @@ class RunLengthLeavesTest {
   }
 
   @Test
+  void firstTreeGivesEveryRunLengthAUniformShare() {
+    RunLengthModel model = BayesianMarkovModel.uninformed();
+    int n = 1000;
+    List<Leaf> leaves = RunLengthLeaves.of(model, ItemState.START, n, Long.MAX_VALUE, 64, 1e-6);
+    for (Leaf leaf : leaves) {
+      assertTrue(
+          leaf.weight() >= 0.5 * (leaf.high() - leaf.low()) / (n + 1) - 1e-15, leaf::toString);
+    }
+    List<Leaf> later = RunLengthLeaves.of(model, ItemState.IMPORTANT, n, Long.MAX_VALUE, 64, 1e-6);
+    Leaf lastGroup = later.get(later.size() - 2);
+    assertTrue(lastGroup.weight() < 0.5 * (lastGroup.high() - lastGroup.low()) / (n + 1));
+  }
+
+  @Test
   void boundedLeavesStopBelowTheBoundWithoutAnEnd() {
     RunLengthModel model = BayesianMarkovModel.uninformed();
     List<Leaf> leaves = RunLengthLeaves.of(model, ItemState.UNIMPORTANT, 100, 7, 64, 1e-6);
