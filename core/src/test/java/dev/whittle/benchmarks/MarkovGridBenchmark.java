@@ -34,7 +34,9 @@ public final class MarkovGridBenchmark {
   static final String USAGE =
       """
       MarkovGridBenchmark [options]
-        --algorithms A,B,..  algorithm names (default ddmin,one-by-one,entropy-simplify,entropy,entropy-paper)
+        --algorithms A,B,..  algorithm names (default ddmin,one-by-one,entropy-simplify,entropy,
+                             entropy-paper,entropy-known-model; the last is entropy-simplify given
+                             each input's generating chain, fixed)
         --seeds N            runs per cell (default 20)
         --length L           items per input (default 500)
         --pu SPEC            p(u) values: all | 0.5 | 0.3:0.6 | 0.25,0.5,0.75 (default all)
@@ -95,7 +97,13 @@ public final class MarkovGridBenchmark {
           BenchAlgorithms.resolve(
               options.getList(
                   "algorithms",
-                  List.of("ddmin", "one-by-one", "entropy-simplify", "entropy", "entropy-paper")));
+                  List.of(
+                      "ddmin",
+                      "one-by-one",
+                      "entropy-simplify",
+                      "entropy",
+                      "entropy-paper",
+                      BenchAlgorithms.KNOWN_MODEL)));
     } catch (IllegalArgumentException e) {
       BenchAlgorithms.usageError(e.getMessage(), USAGE);
       return;
@@ -283,9 +291,12 @@ public final class MarkovGridBenchmark {
     runs.important[task] = MarkovGrid.count(important);
     for (int a = 0; a < algorithms.size(); a++) {
       try {
+        Entry entry = algorithms.get(a);
+        if (entry.name().equals(BenchAlgorithms.KNOWN_MODEL)) {
+          entry = new Entry(entry.name(), BenchAlgorithms.knownModel(cell.model()), true);
+        }
         ReductionResult<List<Integer>> result =
-            BenchAlgorithms.run(
-                algorithms.get(a), input, budget, MarkovGrid.keepsAllImportant(important));
+            BenchAlgorithms.run(entry, input, budget, MarkovGrid.keepsAllImportant(important));
         if (result == null) {
           runs.status[task][a] = 1;
           continue;
