@@ -98,7 +98,8 @@ public final class Reduction<C> {
 
   /**
    * Runs the reduction on the calling thread. The original input is asked first; interrupting the
-   * thread ends the reduction with its best result so far.
+   * thread ends the reduction with its best result so far ({@link StopReason#INTERRUPTED}), and the
+   * thread's interrupt flag stays set for the caller to see.
    *
    * @throws OriginalNotInterestingException if the original input is not interesting
    * @throws ReductionException if the oracle throws
