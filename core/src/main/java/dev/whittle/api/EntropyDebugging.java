@@ -17,16 +17,17 @@ public final class EntropyDebugging implements Algorithm {
   /** Exact run lengths less likely than this are grouped. */
   public static final double DEFAULT_MIN_SYMBOL_PROBABILITY = 1e-6;
 
-  private final String name;
-  private final int presamples;
-  private final MarkovModel initialModel;
-  private final boolean adapt;
-  private final boolean bayesian;
-  private final TreeBuilder treeBuilder;
-  private final int maxTreeSize;
-  private final double minSymbolProbability;
-  private final long seed;
-  private final boolean minimize;
+  // Not final so that the with* methods can change a fresh copy before anyone sees it.
+  private String name;
+  private int presamples;
+  private MarkovModel initialModel;
+  private boolean adapt;
+  private boolean bayesian;
+  private TreeBuilder treeBuilder;
+  private int maxTreeSize;
+  private double minSymbolProbability;
+  private long seed;
+  private boolean minimize;
 
   private EntropyDebugging(
       String name,
@@ -141,35 +142,43 @@ public final class EntropyDebugging implements Algorithm {
 
   public EntropyDebugging withName(String newName) {
     checkNotNull(newName, "name");
-    return copy(newName, presamples, initialModel, adapt, bayesian, treeBuilder, minimize);
+    return copyWith(c -> c.name = newName);
   }
 
   public EntropyDebugging withPresamples(int count) {
     checkArgument(count >= 0, "presamples must not be negative, was %s", count);
-    return copy(name, count, initialModel, adapt, bayesian, treeBuilder, minimize);
+    return copyWith(c -> c.presamples = count);
   }
 
   public EntropyDebugging withInitialModel(MarkovModel model) {
     checkNotNull(model, "model");
-    return copy(name, presamples, model, adapt, bayesian, treeBuilder, minimize);
+    return copyWith(c -> c.initialModel = model);
   }
 
   public EntropyDebugging withAdapt(boolean on) {
-    return copy(name, presamples, initialModel, on, bayesian, treeBuilder, minimize);
+    return copyWith(c -> c.adapt = on);
   }
 
   public EntropyDebugging withBayesian(boolean on) {
-    return copy(name, presamples, initialModel, adapt, on, treeBuilder, minimize);
+    return copyWith(c -> c.bayesian = on);
   }
 
   public EntropyDebugging withTreeBuilder(TreeBuilder builder) {
     checkNotNull(builder, "builder");
-    return copy(name, presamples, initialModel, adapt, bayesian, builder, minimize);
+    return copyWith(c -> c.treeBuilder = builder);
   }
 
+  /** With or without the final 1-minimal pass; the default's name follows the choice. */
   public EntropyDebugging withMinimize(boolean on) {
-    String newName = name.equals(Algorithms.ENTROPY) && !on ? Algorithms.ENTROPY_SIMPLIFY : name;
-    return copy(newName, presamples, initialModel, adapt, bayesian, treeBuilder, on);
+    return copyWith(
+        c -> {
+          c.minimize = on;
+          if (name.equals(Algorithms.ENTROPY) && !on) {
+            c.name = Algorithms.ENTROPY_SIMPLIFY;
+          } else if (name.equals(Algorithms.ENTROPY_SIMPLIFY) && on) {
+            c.name = Algorithms.ENTROPY;
+          }
+        });
   }
 
   public EntropyDebugging withCaps(int newMaxTreeSize, double newMinSymbolProbability) {
@@ -178,52 +187,32 @@ public final class EntropyDebugging implements Algorithm {
         newMinSymbolProbability >= 0 && newMinSymbolProbability < 1,
         "minSymbolProbability must lie in [0, 1), was %s",
         newMinSymbolProbability);
-    return new EntropyDebugging(
-        name,
-        presamples,
-        initialModel,
-        adapt,
-        bayesian,
-        treeBuilder,
-        newMaxTreeSize,
-        newMinSymbolProbability,
-        seed,
-        minimize);
+    return copyWith(
+        c -> {
+          c.maxTreeSize = newMaxTreeSize;
+          c.minSymbolProbability = newMinSymbolProbability;
+        });
   }
 
   public EntropyDebugging withSeed(long newSeed) {
-    return new EntropyDebugging(
-        name,
-        presamples,
-        initialModel,
-        adapt,
-        bayesian,
-        treeBuilder,
-        maxTreeSize,
-        minSymbolProbability,
-        newSeed,
-        minimize);
+    return copyWith(c -> c.seed = newSeed);
   }
 
-  private EntropyDebugging copy(
-      String newName,
-      int newPresamples,
-      MarkovModel newModel,
-      boolean newAdapt,
-      boolean newBayesian,
-      TreeBuilder newBuilder,
-      boolean newMinimize) {
-    return new EntropyDebugging(
-        newName,
-        newPresamples,
-        newModel,
-        newAdapt,
-        newBayesian,
-        newBuilder,
-        maxTreeSize,
-        minSymbolProbability,
-        seed,
-        newMinimize);
+  private EntropyDebugging copyWith(java.util.function.Consumer<EntropyDebugging> change) {
+    EntropyDebugging copy =
+        new EntropyDebugging(
+            name,
+            presamples,
+            initialModel,
+            adapt,
+            bayesian,
+            treeBuilder,
+            maxTreeSize,
+            minSymbolProbability,
+            seed,
+            minimize);
+    change.accept(copy);
+    return copy;
   }
 
   @Override
