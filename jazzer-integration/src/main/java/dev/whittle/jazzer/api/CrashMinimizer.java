@@ -1,0 +1,279 @@
+package dev.whittle.jazzer.api;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.Budget;
+import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * Minimizes a Jazzer crash input in process: loads the fuzz target from its class path, checks that
+ * the crash reproduces the same finding every time, reduces it with Whittle's engine, and verifies
+ * the result in a fresh class loader.
+ *
+ * <pre>{@code
+ * MinimizationResult result =
+ *     CrashMinimizer.forTarget("com.example.ParserFuzzer", List.of(Path.of("target/classes")))
+ *         .withCallTimeout(Duration.ofSeconds(2))
+ *         .minimize(Path.of("crash-1234"));
+ * }</pre>
+ *
+ * <p>Immutable; each {@code with*} method returns a copy. The fuzz target MUST be a class with
+ * {@code public static void fuzzerTestOneInput(byte[])} or {@code (FuzzedDataProvider)}, and MAY
+ * have {@code fuzzerInitialize()} or {@code fuzzerInitialize(String[])} and {@code
+ * fuzzerTearDown()}, as Jazzer's standalone driver expects. Classes under {@code java.}, {@code
+ * jdk.}, {@code sun.} and {@code com.code_intelligence.jazzer.} come from the JVM's class path; all
+ * others are loaded from the given class path first.
+ *
+ * <p>{@code System.exit} inside the target ends the run, not the JVM: minimizing installs a
+ * SecurityManager for its duration. Java 17 allows that with a warning; later versions need {@code
+ * -Djava.security.manager=allow} (see {@link #withExitGuard}).
+ */
+public final class CrashMinimizer {
+  /** Default for {@link #withCallTimeout}. */
+  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+
+  /** Default for {@link #withReproductionRuns}. */
+  public static final int DEFAULT_REPRODUCTION_RUNS = 3;
+
+  private final String targetClass;
+  private final ImmutableList<Path> classPath;
+  private final Algorithm algorithm;
+  private final MatchMode matchMode;
+  private final Duration callTimeout;
+  private final Budget budget;
+  private final int reproductionRuns;
+  private final boolean freshLoaderPerAttempt;
+  private final boolean exitGuard;
+  private final FuzzedDataProviderFactory dataProviderFactory;
+  private final ImmutableList<String> targetArgs;
+
+  private CrashMinimizer(Builder b) {
+    this.targetClass = b.targetClass;
+    this.classPath = b.classPath;
+    this.algorithm = b.algorithm;
+    this.matchMode = b.matchMode;
+    this.callTimeout = b.callTimeout;
+    this.budget = b.budget;
+    this.reproductionRuns = b.reproductionRuns;
+    this.freshLoaderPerAttempt = b.freshLoaderPerAttempt;
+    this.exitGuard = b.exitGuard;
+    this.dataProviderFactory = b.dataProviderFactory;
+    this.targetArgs = b.targetArgs;
+  }
+
+  /**
+   * A minimizer for the fuzz target class {@code targetClass}, loaded from {@code classPath}
+   * (directories and jars), with the defaults: Entropy Debugging, the same dedup token, a {@link
+   * #DEFAULT_CALL_TIMEOUT} per run, no budget, {@link #DEFAULT_REPRODUCTION_RUNS} reproduction
+   * runs.
+   */
+  public static CrashMinimizer forTarget(String targetClass, List<Path> classPath) {
+    checkNotNull(targetClass, "targetClass");
+    checkArgument(!targetClass.isBlank(), "targetClass must not be blank");
+    checkNotNull(classPath, "classPath");
+    Builder b = new Builder();
+    b.targetClass = targetClass;
+    b.classPath = ImmutableList.copyOf(classPath);
+    return new CrashMinimizer(b);
+  }
+
+  /** The reduction algorithm, from {@link Algorithms}. */
+  public CrashMinimizer withAlgorithm(Algorithm newAlgorithm) {
+    checkNotNull(newAlgorithm, "algorithm");
+    return copy(b -> b.algorithm = newAlgorithm);
+  }
+
+  /** When a candidate's finding counts as the original's. */
+  public CrashMinimizer withMatchMode(MatchMode newMatchMode) {
+    checkNotNull(newMatchMode, "matchMode");
+    return copy(b -> b.matchMode = newMatchMode);
+  }
+
+  /**
+   * How long one run of the target may take. A longer run is abandoned (its thread interrupted and
+   * left behind) and counts as a timeout finding, which only reproduces an original timeout.
+   */
+  public CrashMinimizer withCallTimeout(Duration timeout) {
+    checkNotNull(timeout, "timeout");
+    checkArgument(
+        !timeout.isNegative() && !timeout.isZero(), "timeout must be positive: %s", timeout);
+    return copy(b -> b.callTimeout = timeout);
+  }
+
+  /** Limits on the reduction's oracle calls and time; the best result so far is kept. */
+  public CrashMinimizer withBudget(Budget newBudget) {
+    checkNotNull(newBudget, "budget");
+    return copy(b -> b.budget = newBudget);
+  }
+
+  /**
+   * How many times the crash is run before minimizing; every run MUST give the same finding, or
+   * minimizing stops with a {@link FlakyFindingException}.
+   */
+  public CrashMinimizer withReproductionRuns(int runs) {
+    checkArgument(runs >= 1, "reproductionRuns must be at least 1, was %s", runs);
+    return copy(b -> b.reproductionRuns = runs);
+  }
+
+  /**
+   * Whether each run gets a freshly loaded and initialized target, so that static state cannot
+   * carry over from one candidate to the next. Much slower; off by default, when one loader serves
+   * the whole reduction and only the result is verified in a fresh one.
+   */
+  public CrashMinimizer withFreshLoaderPerAttempt(boolean fresh) {
+    return copy(b -> b.freshLoaderPerAttempt = fresh);
+  }
+
+  /**
+   * Whether to turn {@code System.exit} in the target into the end of that run (on by default).
+   * Turned off, a target that exits ends the JVM. Minimizing with the guard on fails with an {@link
+   * IllegalStateException} when the JVM refuses a SecurityManager (Java 18 and later without {@code
+   * -Djava.security.manager=allow}) or another one is installed.
+   */
+  public CrashMinimizer withExitGuard(boolean guard) {
+    return copy(b -> b.exitGuard = guard);
+  }
+
+  /**
+   * Where {@code FuzzedDataProvider} targets get their provider. By default Jazzer's own {@code
+   * FuzzedDataProviderImpl}, which needs Jazzer's runtime on the class path.
+   */
+  public CrashMinimizer withFuzzedDataProviderFactory(FuzzedDataProviderFactory factory) {
+    checkNotNull(factory, "factory");
+    return copy(b -> b.dataProviderFactory = factory);
+  }
+
+  /** Arguments for {@code fuzzerInitialize(String[])}; none by default. */
+  public CrashMinimizer withTargetArgs(List<String> args) {
+    checkNotNull(args, "args");
+    return copy(b -> b.targetArgs = ImmutableList.copyOf(args));
+  }
+
+  /**
+   * Minimizes {@code crash}.
+   *
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   * @throws NoFindingException if the crash does not crash the target
+   * @throws FlakyFindingException if the crash's finding does not reproduce every time
+   */
+  public MinimizationResult minimize(byte[] crash) {
+    checkNotNull(crash, "crash");
+    return minimize(crash.clone(), "crash input of " + crash.length + " bytes");
+  }
+
+  /**
+   * Minimizes the crash file {@code crashFile}; exceptions name the file.
+   *
+   * @throws IOException if the file cannot be read
+   * @see #minimize(byte[])
+   */
+  public MinimizationResult minimize(Path crashFile) throws IOException {
+    checkNotNull(crashFile, "crashFile");
+    return minimize(Files.readAllBytes(crashFile), crashFile.toString());
+  }
+
+  private MinimizationResult minimize(byte[] crash, String crashName) {
+    return EngineHolder.ENGINE.minimize(this, crash, crashName);
+  }
+
+  public String targetClass() {
+    return targetClass;
+  }
+
+  public List<Path> classPath() {
+    return classPath;
+  }
+
+  public Algorithm algorithm() {
+    return algorithm;
+  }
+
+  public MatchMode matchMode() {
+    return matchMode;
+  }
+
+  public Duration callTimeout() {
+    return callTimeout;
+  }
+
+  public Budget budget() {
+    return budget;
+  }
+
+  public int reproductionRuns() {
+    return reproductionRuns;
+  }
+
+  public boolean freshLoaderPerAttempt() {
+    return freshLoaderPerAttempt;
+  }
+
+  public boolean exitGuard() {
+    return exitGuard;
+  }
+
+  /** The configured provider factory; empty means Jazzer's own. */
+  public Optional<FuzzedDataProviderFactory> fuzzedDataProviderFactory() {
+    return Optional.ofNullable(dataProviderFactory);
+  }
+
+  public List<String> targetArgs() {
+    return targetArgs;
+  }
+
+  private CrashMinimizer copy(java.util.function.Consumer<Builder> change) {
+    Builder b = new Builder();
+    b.targetClass = targetClass;
+    b.classPath = classPath;
+    b.algorithm = algorithm;
+    b.matchMode = matchMode;
+    b.callTimeout = callTimeout;
+    b.budget = budget;
+    b.reproductionRuns = reproductionRuns;
+    b.freshLoaderPerAttempt = freshLoaderPerAttempt;
+    b.exitGuard = exitGuard;
+    b.dataProviderFactory = dataProviderFactory;
+    b.targetArgs = targetArgs;
+    change.accept(b);
+    return new CrashMinimizer(b);
+  }
+
+  /** Mutable scratch space for {@link #copy}; never escapes. */
+  private static final class Builder {
+    String targetClass;
+    ImmutableList<Path> classPath;
+    Algorithm algorithm = Algorithms.defaultAlgorithm();
+    MatchMode matchMode = MatchMode.dedupToken();
+    Duration callTimeout = DEFAULT_CALL_TIMEOUT;
+    Budget budget = Budget.unlimited();
+    int reproductionRuns = DEFAULT_REPRODUCTION_RUNS;
+    boolean freshLoaderPerAttempt;
+    boolean exitGuard = true;
+    FuzzedDataProviderFactory dataProviderFactory;
+    ImmutableList<String> targetArgs = ImmutableList.of();
+  }
+
+  /** Finds the implementation once, as {@code dev.whittle.api.Reduction} finds its engine. */
+  private static final class EngineHolder {
+    static final CrashMinimizerEngine ENGINE =
+        ServiceLoader.load(CrashMinimizerEngine.class, CrashMinimizer.class.getClassLoader())
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "no "
+                            + CrashMinimizerEngine.class.getName()
+                            + " on the class path: is whittle-jazzer-integration complete?"));
+  }
+}

@@ -1,0 +1,161 @@
+package dev.whittle.jazzer.api;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one run of a fuzz target produced that counts as a bug: something it threw, a hang past the
+ * per-call timeout, or a call to {@code System.exit}. Immutable, and free of references to the
+ * target's classes, so that holding a finding keeps no class loader alive.
+ *
+ * <p>A thrown finding's identity is Jazzer 0.30.0's {@code DEDUP_TOKEN}; {@link #identity()} prints
+ * it exactly as Jazzer does ({@code %016x}).
+ */
+public final class Finding {
+  /** The kinds of finding. */
+  public enum Kind {
+    /** The target threw, or a Jazzer bug detector reported a finding. */
+    THROWN,
+    /** The target ran past the per-call timeout. */
+    TIMEOUT,
+    /** The target called {@code System.exit} or {@code Runtime.halt}. */
+    EXIT
+  }
+
+  /** What {@link #identity()} says for every timeout. */
+  public static final String TIMEOUT_IDENTITY = "timeout";
+
+  /** What {@link #identity()} starts with for an exit, followed by the status. */
+  public static final String EXIT_IDENTITY_PREFIX = "exit-";
+
+  private final Kind kind;
+  private final String exceptionClassName;
+  private final String message;
+  private final long dedupToken;
+  private final ImmutableList<String> frames;
+  private final int exitStatus;
+
+  private Finding(
+      Kind kind,
+      String exceptionClassName,
+      String message,
+      long dedupToken,
+      ImmutableList<String> frames,
+      int exitStatus) {
+    this.kind = kind;
+    this.exceptionClassName = exceptionClassName;
+    this.message = message;
+    this.dedupToken = dedupToken;
+    this.frames = frames;
+    this.exitStatus = exitStatus;
+  }
+
+  /**
+   * A thrown finding.
+   *
+   * @param exceptionClassName the class of what the target threw (before Jazzer's wrapping of stack
+   *     overflows and out-of-memory errors)
+   * @param message its message, or null
+   * @param dedupToken Jazzer's dedup token
+   * @param frames the stack frames ({@link StackTraceElement#toString()}) that went into the token
+   *     for the root cause, innermost first
+   */
+  public static Finding thrown(
+      String exceptionClassName, String message, long dedupToken, List<String> frames) {
+    checkNotNull(exceptionClassName, "exceptionClassName");
+    checkNotNull(frames, "frames");
+    return new Finding(
+        Kind.THROWN, exceptionClassName, message, dedupToken, ImmutableList.copyOf(frames), 0);
+  }
+
+  /** A run that did not finish within the per-call timeout. */
+  public static Finding timeout() {
+    return new Finding(Kind.TIMEOUT, "", null, 0, ImmutableList.of(), 0);
+  }
+
+  /** A run that asked the JVM to exit with {@code status}. */
+  public static Finding exit(int status) {
+    return new Finding(Kind.EXIT, "", null, 0, ImmutableList.of(), status);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The class name of what was thrown; empty for timeouts and exits. */
+  public String exceptionClassName() {
+    return exceptionClassName;
+  }
+
+  /** The message of what was thrown, if it had one. Messages never take part in identity. */
+  public Optional<String> message() {
+    return Optional.ofNullable(message);
+  }
+
+  /** Jazzer's dedup token for a thrown finding; 0 for timeouts and exits. */
+  public long dedupToken() {
+    return dedupToken;
+  }
+
+  /**
+   * The root cause's stack frames that went into the dedup token, innermost first; empty for
+   * timeouts and exits, and for errors the JVM threw without a stack trace.
+   */
+  public List<String> frames() {
+    return frames;
+  }
+
+  /** The requested exit status of an {@link Kind#EXIT} finding. */
+  public int exitStatus() {
+    checkArgument(kind == Kind.EXIT, "not an exit finding: %s", this);
+    return exitStatus;
+  }
+
+  /**
+   * The identity as text: the dedup token as Jazzer prints it ({@code DEDUP_TOKEN: %016x}) for a
+   * thrown finding, {@value #TIMEOUT_IDENTITY} for a timeout, {@code exit-STATUS} for an exit.
+   */
+  public String identity() {
+    return switch (kind) {
+      case THROWN -> String.format(Locale.ROOT, "%016x", dedupToken);
+      case TIMEOUT -> TIMEOUT_IDENTITY;
+      case EXIT -> EXIT_IDENTITY_PREFIX + exitStatus;
+    };
+  }
+
+  /** Same kind and same identity, the strictest match: what {@link MatchMode#dedupToken()} asks. */
+  public boolean hasSameIdentityAs(Finding other) {
+    return kind == other.kind
+        && dedupToken == other.dedupToken
+        && exitStatus == other.exitStatus
+        && exceptionClassName.equals(other.exceptionClassName);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Finding other
+        && hasSameIdentityAs(other)
+        && frames.equals(other.frames)
+        && Objects.equals(message, other.message);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(kind, exceptionClassName, dedupToken, exitStatus);
+  }
+
+  @Override
+  public String toString() {
+    return switch (kind) {
+      case THROWN -> exceptionClassName + " (DEDUP_TOKEN " + identity() + ")";
+      case TIMEOUT -> "timeout";
+      case EXIT -> "System.exit(" + exitStatus + ")";
+    };
+  }
+}

@@ -1,0 +1,96 @@
+package dev.whittle.jazzer.api;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import dev.whittle.api.ReductionResult;
+
+/** What a crash minimization produced. Immutable: byte arrays are copied on the way in and out. */
+public final class MinimizationResult {
+  private final byte[] original;
+  private final byte[] minimized;
+  private final Finding finding;
+  private final ReductionResult<byte[]> reduction;
+  private final long oracleCalls;
+  private final long elapsedMillis;
+  private final boolean verified;
+
+  /**
+   * @param oracleCalls every run of the target: reproduction runs, the reduction's oracle calls and
+   *     the verification
+   * @param verified whether {@code minimized} gave a matching finding in a fresh class loader
+   */
+  public MinimizationResult(
+      byte[] original,
+      byte[] minimized,
+      Finding finding,
+      ReductionResult<byte[]> reduction,
+      long oracleCalls,
+      long elapsedMillis,
+      boolean verified) {
+    this.original = checkNotNull(original, "original").clone();
+    this.minimized = checkNotNull(minimized, "minimized").clone();
+    this.finding = checkNotNull(finding, "finding");
+    this.reduction = checkNotNull(reduction, "reduction");
+    this.oracleCalls = oracleCalls;
+    this.elapsedMillis = elapsedMillis;
+    this.verified = verified;
+  }
+
+  public byte[] original() {
+    return original.clone();
+  }
+
+  public byte[] minimized() {
+    return minimized.clone();
+  }
+
+  /** The original crash's finding, which every kept candidate reproduced. */
+  public Finding finding() {
+    return finding;
+  }
+
+  /** The finding's identity: Jazzer's dedup token as {@code %016x}, or see {@link Finding}. */
+  public String dedupToken() {
+    return finding.identity();
+  }
+
+  /** The core reduction's own figures (cache hits, unresolved calls, 1-minimality, stop reason). */
+  public ReductionResult<byte[]> reduction() {
+    return reduction;
+  }
+
+  /** Runs of the target in all: reproduction runs, the reduction's calls and the verification. */
+  public long oracleCalls() {
+    return oracleCalls;
+  }
+
+  public long elapsedMillis() {
+    return elapsedMillis;
+  }
+
+  /**
+   * Whether the minimized input reproduced the finding in a freshly loaded target. False means the
+   * reduction probably leaned on static state left over from earlier runs; try {@link
+   * CrashMinimizer#withFreshLoaderPerAttempt}.
+   */
+  public boolean verified() {
+    return verified;
+  }
+
+  @Override
+  public String toString() {
+    return "MinimizationResult{"
+        + original.length
+        + " -> "
+        + minimized.length
+        + " bytes, "
+        + finding
+        + ", "
+        + oracleCalls
+        + " runs, "
+        + elapsedMillis
+        + " ms, verified="
+        + verified
+        + "}";
+  }
+}

@@ -1,0 +1,16 @@
+package dev.whittle.jazzer.api.spi;
+
+import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.MinimizationResult;
+
+/**
+ * What {@link CrashMinimizer} hands the work to, found with {@link java.util.ServiceLoader} so that
+ * the API does not depend on its implementation. Not for callers.
+ */
+public interface CrashMinimizerEngine {
+  /**
+   * Minimizes {@code crash} as {@code minimizer} is configured; {@code crashName} names the crash
+   * in messages. MUST NOT modify {@code crash}.
+   */
+  MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName);
+}

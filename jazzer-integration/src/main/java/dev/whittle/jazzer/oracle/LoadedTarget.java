@@ -1,0 +1,173 @@
+package dev.whittle.jazzer.oracle;
+
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.List;
+
+/**
+ * One instance of a fuzz target: its own class loader, its entry points, the Jazzer runtime it
+ * sees, and the {@link AttemptBody} that runs it. Closing it closes the loader; call {@link
+ * #tearDownBody} first to give the target its {@code fuzzerTearDown}.
+ */
+final class LoadedTarget implements AutoCloseable {
+  private final TargetClassLoader loader;
+  private final FuzzTargetClass target;
+  private final JazzerRuntime runtime;
+  private final FuzzedDataProviderFactory dataProviders;
+
+  private LoadedTarget(
+      TargetClassLoader loader,
+      FuzzTargetClass target,
+      JazzerRuntime runtime,
+      FuzzedDataProviderFactory dataProviders) {
+    this.loader = loader;
+    this.target = target;
+    this.runtime = runtime;
+    this.dataProviders = dataProviders;
+  }
+
+  /**
+   * Loads {@code className} in a fresh child-first loader over {@code classPath}.
+   *
+   * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
+   *     Jazzer's own
+   */
+  static LoadedTarget load(
+      String className,
+      List<URL> classPath,
+      ClassLoader parent,
+      FuzzedDataProviderFactory dataProviders) {
+    TargetClassLoader loader = new TargetClassLoader(classPath, parent);
+    try {
+      FuzzTargetClass target = FuzzTargetClass.load(className, loader);
+      FuzzedDataProviderFactory factory =
+          target.takesDataProvider()
+              ? (dataProviders != null
+                  ? dataProviders
+                  : JazzerDataProviders.factory(className, loader))
+              : null;
+      return new LoadedTarget(loader, target, JazzerRuntime.visibleFrom(loader), factory);
+    } catch (RuntimeException | Error e) {
+      closeQuietly(loader);
+      throw e;
+    }
+  }
+
+  String className() {
+    return target.targetClass().getName();
+  }
+
+  FuzzTargetClass target() {
+    return target;
+  }
+
+  JazzerRuntime runtime() {
+    return runtime;
+  }
+
+  /** The provider factory, or null for a {@code byte[]} target. */
+  FuzzedDataProviderFactory dataProviders() {
+    return dataProviders;
+  }
+
+  /** Runs {@code fuzzerTestOneInput} once per call, with the Jazzer runtime's detectors armed. */
+  AttemptBody runBody() {
+    return this::runOnce;
+  }
+
+  private Throwable runOnce(byte[] input) {
+    Thread.currentThread().setContextClassLoader(loader);
+    JazzerRuntime.Saved saved = runtime.begin();
+    Throwable thrown = null;
+    Object argument = null;
+    try {
+      argument = dataProviders == null ? input : dataProviders.create(input);
+      target.entry().invokeExact(argument);
+    } catch (Throwable t) {
+      thrown = t;
+    } finally {
+      Throwable reported = runtime.end(saved);
+      if (reported != null) {
+        thrown = reported;
+      }
+      closeProvider(argument);
+    }
+    return thrown;
+  }
+
+  /**
+   * Runs {@code fuzzerInitialize} (with {@code args} if it takes them), which also runs the class's
+   * static initializer; the body returns what it threw.
+   */
+  AttemptBody initializeBody(List<String> args) {
+    return ignored -> {
+      Thread.currentThread().setContextClassLoader(loader);
+      try {
+        Class.forName(className(), true, loader);
+        if (target.initialize().isPresent()) {
+          Method init = target.initialize().get();
+          if (init.getParameterCount() == 1) {
+            init.invoke(null, (Object) args.toArray(String[]::new));
+          } else {
+            init.invoke(null);
+          }
+        }
+        return null;
+      } catch (InvocationTargetException e) {
+        return e.getCause();
+      } catch (ReflectiveOperationException | RuntimeException | Error e) {
+        return e;
+      }
+    };
+  }
+
+  /** Runs {@code fuzzerTearDown}, if any; the body returns what it threw. */
+  AttemptBody tearDownBody() {
+    return ignored -> {
+      if (target.tearDown().isEmpty()) {
+        return null;
+      }
+      try {
+        target.tearDown().get().invoke(null);
+        return null;
+      } catch (InvocationTargetException e) {
+        return e.getCause();
+      } catch (ReflectiveOperationException | RuntimeException | Error e) {
+        return e;
+      }
+    };
+  }
+
+  private static void closeProvider(Object argument) {
+    if (argument instanceof AutoCloseable closeable && !(argument instanceof byte[])) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        // A provider that cannot close leaks native memory at worst; the run's result stands.
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    closeQuietly(loader);
+  }
+
+  private static void closeQuietly(URLClassLoader loader) {
+    try {
+      loader.close();
+    } catch (IOException e) {
+      // Closing only releases open jar files; nothing to do about a failure.
+    }
+  }
+
+  static FuzzTargetLoadException initializationFailed(String className, Throwable thrown) {
+    return new FuzzTargetLoadException(
+        className, FuzzTargetClass.INITIALIZE + " of " + className + " failed: " + thrown, thrown);
+  }
+}

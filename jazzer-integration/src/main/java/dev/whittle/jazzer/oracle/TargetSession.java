@@ -1,0 +1,190 @@
+package dev.whittle.jazzer.oracle;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Runs one fuzz target in this JVM, input after input, and says what each run found. The target is
+ * loaded in its own child-first class loader and initialized when the session opens (or, with a
+ * fresh loader per attempt, before each run); closing the session calls {@code fuzzerTearDown} and
+ * releases the loader. Not thread-safe: one caller at a time.
+ */
+public final class TargetSession implements AutoCloseable {
+  private final TargetSpec spec;
+  private final boolean freshLoaderPerAttempt;
+  private final AttemptRunner runner;
+  private final FindingClassifier classifier;
+  private final boolean jazzerRuntimePresent;
+  private LoadedTarget shared;
+  private long runs;
+
+  private TargetSession(
+      TargetSpec spec,
+      boolean freshLoaderPerAttempt,
+      AttemptRunner runner,
+      FindingClassifier classifier,
+      boolean jazzerRuntimePresent,
+      LoadedTarget shared) {
+    this.spec = spec;
+    this.freshLoaderPerAttempt = freshLoaderPerAttempt;
+    this.runner = runner;
+    this.classifier = classifier;
+    this.jazzerRuntimePresent = jazzerRuntimePresent;
+    this.shared = shared;
+  }
+
+  /**
+   * Loads and initializes the target.
+   *
+   * @param callTimeout how long one run, {@code fuzzerInitialize} or {@code fuzzerTearDown} may
+   *     take
+   * @param freshLoaderPerAttempt whether each run gets a freshly loaded and initialized target
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   */
+  public static TargetSession open(
+      TargetSpec spec, Duration callTimeout, boolean freshLoaderPerAttempt) {
+    checkNotNull(spec, "spec");
+    checkNotNull(callTimeout, "callTimeout");
+    AttemptRunner runner = new AttemptRunner(callTimeout);
+    LoadedTarget first = null;
+    try {
+      first = loadAndInitialize(spec, runner);
+      FindingClassifier classifier =
+          new FindingClassifier(
+              new DedupToken(spec.className(), providerPrefixes(spec.className(), first)));
+      boolean runtimePresent = first.runtime().isPresent();
+      if (freshLoaderPerAttempt) {
+        tearDownAndClose(first, runner);
+        first = null;
+      }
+      return new TargetSession(
+          spec, freshLoaderPerAttempt, runner, classifier, runtimePresent, first);
+    } catch (RuntimeException | Error e) {
+      if (first != null) {
+        first.close();
+      }
+      runner.close();
+      throw e;
+    }
+  }
+
+  /** Runs the target once on {@code input}; returns its finding, or null if it found nothing. */
+  public Finding run(byte[] input) {
+    checkNotNull(input, "input");
+    runs++;
+    if (!freshLoaderPerAttempt) {
+      return classifier.classify(runner.run(shared.runBody(), input));
+    }
+    LoadedTarget fresh =
+        LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
+    try {
+      AttemptRunner.RawRun init = runner.run(fresh.initializeBody(spec.targetArgs()), input);
+      if (init.ending() != AttemptRunner.Ending.COMPLETED || init.thrown() != null) {
+        return classifier.classify(init);
+      }
+      return classifier.classify(runner.run(fresh.runBody(), input));
+    } finally {
+      tearDownAndClose(fresh, runner);
+    }
+  }
+
+  public String targetClassName() {
+    return spec.className();
+  }
+
+  /** Runs of the target so far. */
+  public long runs() {
+    return runs;
+  }
+
+  /** Worker threads started so far: one, plus one after each timeout. */
+  public int workersStarted() {
+    return runner.workersStarted();
+  }
+
+  /** Whether the target sees Jazzer's runtime, so that its bug detectors report findings. */
+  public boolean jazzerRuntimePresent() {
+    return jazzerRuntimePresent;
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (shared != null) {
+        tearDownAndClose(shared, runner);
+        shared = null;
+      }
+    } finally {
+      runner.close();
+    }
+  }
+
+  private static LoadedTarget loadAndInitialize(TargetSpec spec, AttemptRunner runner) {
+    LoadedTarget target =
+        LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
+    AttemptRunner.RawRun init = runner.run(target.initializeBody(spec.targetArgs()), new byte[0]);
+    if (init.ending() != AttemptRunner.Ending.COMPLETED) {
+      target.close();
+      throw new FuzzTargetLoadException(
+          spec.className(),
+          FuzzTargetClass.INITIALIZE
+              + " of "
+              + spec.className()
+              + " did not finish within the call timeout ("
+              + init.ending()
+              + ")");
+    }
+    if (init.thrown() != null || init.exitRequested()) {
+      target.close();
+      throw LoadedTarget.initializationFailed(
+          spec.className(),
+          init.thrown() != null
+              ? init.thrown()
+              : new SecurityException("System.exit(" + init.exitStatus() + ")"));
+    }
+    return target;
+  }
+
+  /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
+  private static void tearDownAndClose(LoadedTarget target, AttemptRunner runner) {
+    try {
+      runner.run(target.tearDownBody(), new byte[0]);
+    } finally {
+      target.close();
+    }
+  }
+
+  /**
+   * Frames of a FuzzedDataProvider implementation count as Jazzer-internal, as those of Jazzer's
+   * own (in its internal {@code driver} package) do, so that a crash inside {@code consume*} gets
+   * the token Jazzer prints. Jazzer's own provider needs no prefix, nor does a provider in the
+   * target's package (which would hide the target's own frames).
+   */
+  private static List<String> providerPrefixes(String className, LoadedTarget target) {
+    FuzzedDataProviderFactory factory = target.dataProviders();
+    if (factory == null) {
+      return List.of();
+    }
+    FuzzedDataProvider probe = factory.create(new byte[0]);
+    String packageName = probe.getClass().getPackageName();
+    if (probe instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        // Only native memory is at stake.
+      }
+    }
+    boolean ownPackage = className.startsWith(packageName + ".");
+    return packageName.isEmpty()
+            || packageName.startsWith("com.code_intelligence.jazzer.")
+            || ownPackage
+        ? List.of()
+        : List.of(packageName + ".");
+  }
+}

@@ -1,0 +1,44 @@
+package dev.whittle.jazzer.oracle;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import java.net.URL;
+import java.util.List;
+
+/**
+ * Where a fuzz target comes from and how it is called.
+ *
+ * @param className the fuzz target class
+ * @param classPath what the target's loader reads first
+ * @param parent the loader asked for everything else, and first for the JDK and Jazzer
+ * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
+ *     Jazzer's own
+ * @param targetArgs the arguments for {@code fuzzerInitialize(String[])}
+ */
+public record TargetSpec(
+    String className,
+    List<URL> classPath,
+    ClassLoader parent,
+    FuzzedDataProviderFactory dataProviders,
+    List<String> targetArgs) {
+  public TargetSpec {
+    checkNotNull(className, "className");
+    classPath = List.copyOf(checkNotNull(classPath, "classPath"));
+    checkNotNull(parent, "parent");
+    targetArgs = List.copyOf(checkNotNull(targetArgs, "targetArgs"));
+  }
+
+  /** A target on {@code classPath} with Whittle's own loader as parent and no arguments. */
+  public static TargetSpec of(String className, List<URL> classPath) {
+    return new TargetSpec(className, classPath, TargetSpec.class.getClassLoader(), null, List.of());
+  }
+
+  public TargetSpec withDataProviders(FuzzedDataProviderFactory factory) {
+    return new TargetSpec(className, classPath, parent, factory, targetArgs);
+  }
+
+  public TargetSpec withParent(ClassLoader newParent) {
+    return new TargetSpec(className, classPath, newParent, dataProviders, targetArgs);
+  }
+}

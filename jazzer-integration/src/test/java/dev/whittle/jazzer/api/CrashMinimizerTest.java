@@ -1,0 +1,83 @@
+package dev.whittle.jazzer.api;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.Budget;
+import dev.whittle.jazzer.targets.BugTarget;
+import dev.whittle.jazzer.targets.TargetPaths;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CrashMinimizerTest {
+  private static final CrashMinimizer BUG =
+      CrashMinimizer.forTarget(BugTarget.class.getName(), TargetPaths.classPath());
+
+  @Test
+  void minimizesToTheBytesThatMatterAndReportsTheToken() {
+    byte[] crash = "some prefix BUG and a suffix".getBytes(UTF_8);
+
+    MinimizationResult result = BUG.withAlgorithm(Algorithms.ddmin()).minimize(crash);
+
+    assertEquals("BUG", new String(result.minimized(), UTF_8));
+    assertTrue(result.dedupToken().matches("[0-9a-f]{16}"), result.dedupToken());
+    assertEquals(IllegalStateException.class.getName(), result.finding().exceptionClassName());
+    assertEquals(
+        CrashMinimizer.DEFAULT_REPRODUCTION_RUNS + result.reduction().oracleCalls() + 1,
+        result.oracleCalls());
+    assertTrue(result.verified());
+  }
+
+  @Test
+  void theResultIsImmutable() {
+    byte[] crash = "xBUGx".getBytes(UTF_8);
+    MinimizationResult result = BUG.minimize(crash);
+
+    crash[1] = 'b';
+    result.minimized()[0] = 'b';
+    result.original()[1] = 'b';
+
+    assertEquals("BUG", new String(result.minimized(), UTF_8));
+    assertEquals("xBUGx", new String(result.original(), UTF_8));
+  }
+
+  @Test
+  void aDifferentFindingIsNotTheCrashButTheSameTypeIsInTheLooserMode() {
+    // "OTHER" throws IllegalArgumentException: never a reproduction of "BUG"'s
+    // IllegalStateException.
+    byte[] crash = "OTHER BUG".getBytes(UTF_8);
+    assertEquals("BUG", new String(BUG.minimize(crash).minimized(), UTF_8));
+
+    MinimizationResult loose =
+        BUG.withMatchMode(MatchMode.exceptionType()).minimize("aBUGa".getBytes(UTF_8));
+    assertEquals("BUG", new String(loose.minimized(), UTF_8));
+  }
+
+  @Test
+  void theBudgetBoundsTheReduction() {
+    MinimizationResult result =
+        BUG.withBudget(Budget.unlimited().withMaxCalls(2)).minimize("aaaaBUGaaaa".getBytes(UTF_8));
+    assertTrue(result.reduction().oracleCalls() <= 2, result::toString);
+  }
+
+  @Test
+  void aMissingTargetClassIsALoadErrorNamingIt() {
+    FuzzTargetLoadException e =
+        assertThrows(
+            FuzzTargetLoadException.class,
+            () ->
+                CrashMinimizer.forTarget("com.example.Nowhere", List.of())
+                    .minimize(new byte[] {1}));
+    assertEquals("com.example.Nowhere", e.targetClass());
+  }
+
+  @Test
+  void rejectsNonsenseOptionsWithTheirNames() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> BUG.withReproductionRuns(0));
+    assertTrue(e.getMessage().contains("reproductionRuns"), e.getMessage());
+  }
+}
