@@ -146,8 +146,9 @@ public final class CrashMinimizer {
   }
 
   /**
-   * Where {@code FuzzedDataProvider} targets get their provider. By default Jazzer's own {@code
-   * FuzzedDataProviderImpl}, which needs Jazzer's runtime on the class path.
+   * Where {@code FuzzedDataProvider} targets get their provider. By default Whittle's pure-Java
+   * provider, which decodes bytes exactly as Jazzer's native {@code FuzzedDataProviderImpl} does
+   * (checked by a differential test) and needs neither Jazzer's runtime nor its native library.
    */
   public CrashMinimizer withFuzzedDataProviderFactory(FuzzedDataProviderFactory factory) {
     checkNotNull(factory, "factory");
@@ -223,7 +224,7 @@ public final class CrashMinimizer {
     return exitGuard;
   }
 
-  /** The configured provider factory; empty means Jazzer's own. */
+  /** The configured provider factory; empty means Whittle's pure-Java one. */
   public Optional<FuzzedDataProviderFactory> fuzzedDataProviderFactory() {
     return Optional.ofNullable(dataProviderFactory);
   }

@@ -1,6 +1,5 @@
 package dev.whittle.jazzer.fdp;
 
-import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -122,7 +121,7 @@ public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
   }
 
   private long consumeInRange(long min, long max, IntegralType type) {
-    checkArgument(min <= max, "min must be <= max (got min: %s, max: %s)", min, max);
+    requireArgument(min <= max, "min must be <= max (got min: %s, max: %s)", min, max);
     long raw = readFromEnd(max - min, type.bytes);
     return IntegralDecoding.inRange(raw, min, max, type);
   }
@@ -208,9 +207,9 @@ public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
 
   @Override
   public float consumeRegularFloat(float min, float max) {
-    checkArgument(Float.isFinite(min), "min must be a regular float, got %s", min);
-    checkArgument(Float.isFinite(max), "max must be a regular float, got %s", max);
-    checkArgument(min <= max, "min must be <= max (got min: %s, max: %s)", min, max);
+    requireArgument(Float.isFinite(min), "min must be a regular float, got %s", min);
+    requireArgument(Float.isFinite(max), "max must be a regular float, got %s", max);
+    requireArgument(min <= max, "min must be <= max (got min: %s, max: %s)", min, max);
     return regularFloat(min, max);
   }
 
@@ -227,9 +226,9 @@ public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
 
   @Override
   public double consumeRegularDouble(double min, double max) {
-    checkArgument(Double.isFinite(min), "min must be a regular double, got %s", min);
-    checkArgument(Double.isFinite(max), "max must be a regular double, got %s", max);
-    checkArgument(min <= max, "min must be <= max (got min: %s, max: %s)", min, max);
+    requireArgument(Double.isFinite(min), "min must be a regular double, got %s", min);
+    requireArgument(Double.isFinite(max), "max must be a regular double, got %s", max);
+    requireArgument(min <= max, "min must be <= max (got min: %s, max: %s)", min, max);
     return regularDouble(min, max);
   }
 
@@ -267,7 +266,7 @@ public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
    * bytes that do not fill a whole element stay.
    */
   private ByteBuffer takeElements(int maxLength, int elementBytes) {
-    checkArgument(maxLength >= 0, "maxLength must not be negative, got %s", maxLength);
+    requireArgument(maxLength >= 0, "maxLength must not be negative, got %s", maxLength);
     long wanted = (long) maxLength * elementBytes;
     int length = (int) Math.min(wanted, remaining) / elementBytes * elementBytes;
     ByteBuffer taken = ByteBuffer.wrap(data, front, length).order(ByteOrder.LITTLE_ENDIAN);
@@ -346,7 +345,7 @@ public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
   }
 
   private String consumeString(int maxLength, boolean asciiOnly, boolean stopOnBackslash) {
-    checkArgument(maxLength >= 0, "maxLength must not be negative, got %s", maxLength);
+    requireArgument(maxLength >= 0, "maxLength must not be negative, got %s", maxLength);
     if (maxLength == 0 || remaining == 0) {
       return "";
     }
@@ -366,5 +365,16 @@ public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
   @Override
   public int remainingBytes() {
     return remaining;
+  }
+
+  /**
+   * Guava's checkArgument, thrown from a frame of this package: a crash inside {@code consume*}
+   * must show only provider frames above the target's, since the finding's identity treats this
+   * package as Jazzer-internal, as Jazzer's own provider is.
+   */
+  private static void requireArgument(boolean condition, String template, Object... args) {
+    if (!condition) {
+      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, template, args));
+    }
   }
 }

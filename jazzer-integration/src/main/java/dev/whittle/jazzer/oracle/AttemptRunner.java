@@ -34,8 +34,20 @@ final class AttemptRunner implements AutoCloseable {
   }
 
   RawRun run(AttemptBody body, byte[] input) {
+    return run(body, input, timeoutNanos);
+  }
+
+  /**
+   * Runs {@code body} with a longer limit than a single call gets: fuzzerInitialize loads classes
+   * and warms up, and Jazzer itself puts no limit on it.
+   */
+  RawRun runAtLeast(AttemptBody body, byte[] input, Duration limit) {
+    return run(body, input, Math.max(timeoutNanos, limit.toNanos()));
+  }
+
+  private RawRun run(AttemptBody body, byte[] input, long limitNanos) {
     AttemptWorker current = worker();
-    AttemptWorker.Ending ending = current.run(body, input, System.nanoTime() + timeoutNanos);
+    AttemptWorker.Ending ending = current.run(body, input, System.nanoTime() + limitNanos);
     switch (ending) {
       case COMPLETED:
         Throwable thrown = current.thrown();

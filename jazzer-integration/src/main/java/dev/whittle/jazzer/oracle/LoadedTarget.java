@@ -2,6 +2,7 @@ package dev.whittle.jazzer.oracle;
 
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -35,7 +36,7 @@ final class LoadedTarget implements AutoCloseable {
    * Loads {@code className} in a fresh child-first loader over {@code classPath}.
    *
    * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
-   *     Jazzer's own
+   *     Whittle's pure-Java one, which decodes bytes exactly as Jazzer's native one does
    */
   static LoadedTarget load(
       String className,
@@ -47,9 +48,7 @@ final class LoadedTarget implements AutoCloseable {
       FuzzTargetClass target = FuzzTargetClass.load(className, loader);
       FuzzedDataProviderFactory factory =
           target.takesDataProvider()
-              ? (dataProviders != null
-                  ? dataProviders
-                  : JazzerDataProviders.factory(className, loader))
+              ? (dataProviders != null ? dataProviders : ByteFuzzedDataProvider::of)
               : null;
       return new LoadedTarget(loader, target, JazzerRuntime.visibleFrom(loader), factory);
     } catch (RuntimeException | Error e) {

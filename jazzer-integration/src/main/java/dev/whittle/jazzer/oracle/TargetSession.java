@@ -39,6 +39,9 @@ public final class TargetSession implements AutoCloseable {
     this.shared = shared;
   }
 
+  /** The least time {@code fuzzerInitialize} gets, whatever the call timeout. */
+  public static final Duration INITIALIZE_TIMEOUT = Duration.ofSeconds(30);
+
   /**
    * Loads and initializes the target.
    *
@@ -84,7 +87,8 @@ public final class TargetSession implements AutoCloseable {
     LoadedTarget fresh =
         LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
     try {
-      AttemptRunner.RawRun init = runner.run(fresh.initializeBody(spec.targetArgs()), input);
+      AttemptRunner.RawRun init =
+          runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
       if (init.ending() != AttemptRunner.Ending.COMPLETED || init.thrown() != null) {
         return classifier.classify(init);
       }
@@ -128,7 +132,9 @@ public final class TargetSession implements AutoCloseable {
   private static LoadedTarget loadAndInitialize(TargetSpec spec, AttemptRunner runner) {
     LoadedTarget target =
         LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
-    AttemptRunner.RawRun init = runner.run(target.initializeBody(spec.targetArgs()), new byte[0]);
+    AttemptRunner.RawRun init =
+        runner.runAtLeast(
+            target.initializeBody(spec.targetArgs()), new byte[0], INITIALIZE_TIMEOUT);
     if (init.ending() != AttemptRunner.Ending.COMPLETED) {
       target.close();
       throw new FuzzTargetLoadException(
@@ -136,7 +142,7 @@ public final class TargetSession implements AutoCloseable {
           FuzzTargetClass.INITIALIZE
               + " of "
               + spec.className()
-              + " did not finish within the call timeout ("
+              + " did not finish within its time limit ("
               + init.ending()
               + ")");
     }

@@ -13,7 +13,7 @@ import java.util.List;
  * @param classPath what the target's loader reads first
  * @param parent the loader asked for everything else, and first for the JDK and Jazzer
  * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
- *     Jazzer's own
+ *     Whittle's pure-Java one
  * @param targetArgs the arguments for {@code fuzzerInitialize(String[])}
  */
 public record TargetSpec(
