@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
+import dev.whittle.api.ProgressListener;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,6 +58,7 @@ public final class CrashMinimizer {
   private final boolean exitGuard;
   private final FuzzedDataProviderFactory dataProviderFactory;
   private final ImmutableList<String> targetArgs;
+  private final ImmutableList<ProgressListener> progressListeners;
 
   private CrashMinimizer(Builder b) {
     this.targetClass = b.targetClass;
@@ -70,6 +72,7 @@ public final class CrashMinimizer {
     this.exitGuard = b.exitGuard;
     this.dataProviderFactory = b.dataProviderFactory;
     this.targetArgs = b.targetArgs;
+    this.progressListeners = b.progressListeners;
   }
 
   /**
@@ -162,7 +165,24 @@ public final class CrashMinimizer {
   }
 
   /**
-   * Minimizes {@code crash}.
+   * Adds a listener that hears about every question the reduction asks (not the reproduction runs
+   * before it or the verification after it), on the minimizing thread.
+   */
+  public CrashMinimizer withProgressListener(ProgressListener listener) {
+    checkNotNull(listener, "listener");
+    return copy(
+        b ->
+            b.progressListeners =
+                ImmutableList.<ProgressListener>builder()
+                    .addAll(progressListeners)
+                    .add(listener)
+                    .build());
+  }
+
+  /**
+   * Minimizes {@code crash}. Interrupting the calling thread during the reduction ends it with the
+   * smallest input so far, which is returned unverified; the interrupt flag stays set for the
+   * caller to see.
    *
    * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
    * @throws NoFindingException if the crash does not crash the target
@@ -233,6 +253,10 @@ public final class CrashMinimizer {
     return targetArgs;
   }
 
+  public List<ProgressListener> progressListeners() {
+    return progressListeners;
+  }
+
   private CrashMinimizer copy(java.util.function.Consumer<Builder> change) {
     Builder b = new Builder();
     b.targetClass = targetClass;
@@ -246,6 +270,7 @@ public final class CrashMinimizer {
     b.exitGuard = exitGuard;
     b.dataProviderFactory = dataProviderFactory;
     b.targetArgs = targetArgs;
+    b.progressListeners = progressListeners;
     change.accept(b);
     return new CrashMinimizer(b);
   }
@@ -263,6 +288,7 @@ public final class CrashMinimizer {
     boolean exitGuard = true;
     FuzzedDataProviderFactory dataProviderFactory;
     ImmutableList<String> targetArgs = ImmutableList.of();
+    ImmutableList<ProgressListener> progressListeners = ImmutableList.of();
   }
 
   /** Finds the implementation once, as {@code dev.whittle.api.Reduction} finds its engine. */

@@ -1,6 +1,8 @@
 package dev.whittle.jazzer.oracle;
 
 import dev.whittle.api.OriginalNotInterestingException;
+import dev.whittle.api.ProgressListener;
+import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.Whittle;
@@ -32,12 +34,16 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
               session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
       ReductionResult<byte[]> reduction = reduce(minimizer, session, crash, crashName, original);
       byte[] minimized = reduction.reduced();
-      boolean verified;
-      long verificationRuns;
-      try (TargetSession fresh = TargetSession.open(spec, minimizer.callTimeout(), false)) {
-        Finding again = fresh.run(minimized);
-        verified = again != null && minimizer.matchMode().matches(original, again);
-        verificationRuns = fresh.runs();
+      boolean verified = false;
+      long verificationRuns = 0;
+      // An interrupted caller wants the best so far now; a fresh target would not even load, as
+      // every run of an interrupted thread ends at once.
+      if (!Thread.currentThread().isInterrupted()) {
+        try (TargetSession fresh = TargetSession.open(spec, minimizer.callTimeout(), false)) {
+          Finding again = fresh.run(minimized);
+          verified = again != null && minimizer.matchMode().matches(original, again);
+          verificationRuns = fresh.runs();
+        }
       }
       return new MinimizationResult(
           crash,
@@ -57,11 +63,15 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       String crashName,
       Finding original) {
     InProcessOracle oracle = new InProcessOracle(session, original, minimizer.matchMode());
+    Reduction<byte[]> reduction =
+        Whittle.reduce(SequenceInputs.bytes(crash))
+            .withAlgorithm(minimizer.algorithm())
+            .withBudget(minimizer.budget());
+    for (ProgressListener listener : minimizer.progressListeners()) {
+      reduction = reduction.withProgressListener(listener);
+    }
     try {
-      return Whittle.reduce(SequenceInputs.bytes(crash))
-          .withAlgorithm(minimizer.algorithm())
-          .withBudget(minimizer.budget())
-          .run(oracle);
+      return reduction.run(oracle);
     } catch (OriginalNotInterestingException e) {
       // The reduction asks the original once more; a finding that fails now is flaky after all.
       int runs = minimizer.reproductionRuns() + 1;

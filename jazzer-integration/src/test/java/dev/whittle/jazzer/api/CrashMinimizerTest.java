@@ -2,13 +2,17 @@ package dev.whittle.jazzer.api;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
+import dev.whittle.api.Progress;
+import dev.whittle.api.StopReason;
 import dev.whittle.jazzer.targets.BugTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +65,39 @@ class CrashMinimizerTest {
     MinimizationResult result =
         BUG.withBudget(Budget.unlimited().withMaxCalls(2)).minimize("aaaaBUGaaaa".getBytes(UTF_8));
     assertTrue(result.reduction().oracleCalls() <= 2, result::toString);
+  }
+
+  @Test
+  void progressListenersHearTheReduction() {
+    List<Progress> heard = new ArrayList<>();
+
+    MinimizationResult result =
+        BUG.withProgressListener(heard::add).minimize("aaaaBUGaaaa".getBytes(UTF_8));
+
+    assertEquals(result.reduction().oracleCalls(), heard.get(heard.size() - 1).oracleCalls());
+    assertEquals(3, heard.get(heard.size() - 1).bestSize());
+  }
+
+  @Test
+  void anInterruptEndsTheReductionWithTheBestSoFarUnverified() {
+    // The listener runs on the minimizing thread, so this interrupts the reduction itself.
+    CrashMinimizer interrupting =
+        BUG.withProgressListener(
+            progress -> {
+              if (progress.oracleCalls() == 2) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    try {
+      MinimizationResult result = interrupting.minimize("aaaaBUGaaaa".getBytes(UTF_8));
+
+      assertTrue(Thread.currentThread().isInterrupted(), "the flag stays set for the caller");
+      assertEquals(StopReason.INTERRUPTED, result.reduction().stopReason());
+      assertFalse(result.verified());
+      assertTrue(new String(result.minimized(), UTF_8).contains("BUG"), result::toString);
+    } finally {
+      Thread.interrupted();
+    }
   }
 
   @Test
