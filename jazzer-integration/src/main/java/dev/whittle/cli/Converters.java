@@ -2,6 +2,7 @@ package dev.whittle.cli;
 
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
+import dev.whittle.jazzer.api.MatchMode;
 import java.time.Duration;
 import java.util.Iterator;
 import picocli.CommandLine.ITypeConverter;
@@ -37,6 +38,18 @@ final class Converters {
     public Duration convert(String text) {
       try {
         return Durations.parse(text);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** A match mode by name: dedup-token, exception-type or top-frames-N. */
+  static final class MatchModeConverter implements ITypeConverter<MatchMode> {
+    @Override
+    public MatchMode convert(String name) {
+      try {
+        return MatchMode.named(name);
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }

@@ -26,5 +26,17 @@ final class ExitCodes {
   /** The result could not be written. */
   static final int OUTPUT_UNWRITABLE = 6;
 
+  /** {@code minimize}: a crash file runs through the fuzz target without any finding. */
+  static final int CRASH_NOT_REPRODUCED = 7;
+
+  /** {@code minimize}: a crash file's finding does not come back on every run. */
+  static final int FLAKY_FINDING = 8;
+
+  /** {@code minimize}: the fuzz target class cannot be loaded or initialized. */
+  static final int TARGET_NOT_LOADABLE = 9;
+
+  /** {@code minimize}: interrupted (Ctrl-C) before every crash file was minimized; 128 + SIGINT. */
+  static final int INTERRUPTED = 130;
+
   private ExitCodes() {}
 }

@@ -12,10 +12,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
     name = "whittle",
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
-    subcommands = {ReduceCommand.class},
+    subcommands = {ReduceCommand.class, MinimizeCommand.class},
     description = {
-      "Reduces a test input to a small one that still makes a test command succeed.",
-      "Run 'whittle reduce --help' for how.",
+      "Reduces a test input to a small one that still makes a test command succeed, or a"
+          + " Jazzer crash file to a small one that still crashes the fuzz target.",
+      "Run 'whittle reduce --help' or 'whittle minimize --help' for how.",
     })
 public final class WhittleCommand implements Runnable {
   private static final String PREFIX = "whittle: ";
@@ -37,7 +38,8 @@ public final class WhittleCommand implements Runnable {
   /** {@code whittle} alone: there is nothing to do without a subcommand. */
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "missing subcommand: try 'whittle reduce'");
+    throw new ParameterException(
+        spec.commandLine(), "missing subcommand: try 'whittle reduce' or 'whittle minimize'");
   }
 
   private static int handleUsageError(ParameterException e, String[] args) {

@@ -1,0 +1,173 @@
+package dev.whittle.cli;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import dev.whittle.api.StopReason;
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.MinimizationResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code whittle minimize} says at the end: one JSON object for machines, or a summary for
+ * people, both with the crash files grouped by finding (Jazzer's dedup token), since fuzzing runs
+ * often leave several crash files of one bug.
+ *
+ * @param crashes one entry per crash file tried, in order; failed ones carry only {@code error}
+ * @param groups the minimized crash files by finding, in order of first appearance
+ * @param notTried crash files not tried at all, after an interrupt
+ */
+record MinimizationReport(
+    String target, List<CrashEntry> crashes, List<Group> groups, List<String> notTried) {
+  private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+
+  /** One crash file; Gson leaves out the null fields, so failed files show only {@code error}. */
+  record CrashEntry(
+      String file,
+      String target,
+      String dedupToken,
+      String exception,
+      Integer originalSize,
+      Integer minimizedSize,
+      Long oracleCalls,
+      Long milliseconds,
+      Boolean verified,
+      String stopReason,
+      String minimizedFile,
+      String reproducerFile,
+      Error error) {}
+
+  /** Why a crash file was not minimized, with the exit status it stands for. */
+  record Error(int exitCode, String message) {}
+
+  /** The crash files that share one finding. */
+  record Group(String dedupToken, String exception, List<String> files) {}
+
+  static MinimizationReport of(String target, List<CrashOutcome> outcomes, List<Path> notTried) {
+    List<CrashEntry> entries = new ArrayList<>();
+    Map<String, Group> groups = new LinkedHashMap<>();
+    for (CrashOutcome outcome : outcomes) {
+      String file = outcome.crash().toString();
+      if (outcome instanceof CrashOutcome.Minimized minimized) {
+        MinimizationResult result = minimized.result();
+        entries.add(entryOf(target, minimized));
+        groups
+            .computeIfAbsent(
+                result.dedupToken(),
+                token -> new Group(token, exceptionOf(result.finding()), new ArrayList<>()))
+            .files()
+            .add(file);
+      } else if (outcome instanceof CrashOutcome.Failed failed) {
+        entries.add(
+            new CrashEntry(
+                file,
+                target,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                new Error(failed.exitCode(), failed.message())));
+      }
+    }
+    return new MinimizationReport(
+        target,
+        List.copyOf(entries),
+        List.copyOf(groups.values()),
+        notTried.stream().map(Path::toString).toList());
+  }
+
+  private static CrashEntry entryOf(String target, CrashOutcome.Minimized minimized) {
+    MinimizationResult result = minimized.result();
+    return new CrashEntry(
+        minimized.crash().toString(),
+        target,
+        result.dedupToken(),
+        exceptionOf(result.finding()),
+        result.original().length,
+        result.minimized().length,
+        result.oracleCalls(),
+        result.elapsedMillis(),
+        result.verified(),
+        result.reduction().stopReason().name().toLowerCase(Locale.ROOT),
+        minimized.minimizedFile().toString(),
+        minimized.reproducerFile().toString(),
+        null);
+  }
+
+  /** The exception class of a thrown finding; "timeout" or "System.exit(N)" otherwise. */
+  private static String exceptionOf(Finding finding) {
+    return finding.kind() == Finding.Kind.THROWN
+        ? finding.exceptionClassName()
+        : finding.toString();
+  }
+
+  /** One line of JSON. */
+  String toJson() {
+    return GSON.toJson(this);
+  }
+
+  /** Per finding, its crash files with their sizes and outputs; then the failures. */
+  String toSummary() {
+    StringBuilder summary = new StringBuilder();
+    long minimizedCount = crashes.stream().filter(entry -> entry.error() == null).count();
+    summary.append(
+        String.format(
+            Locale.ROOT,
+            "Minimized %d of %d crash files of %s: %d %s.%n",
+            minimizedCount,
+            crashes.size() + notTried.size(),
+            target,
+            groups.size(),
+            groups.size() == 1 ? "finding" : "findings"));
+    for (Group group : groups) {
+      summary.append(String.format(Locale.ROOT, "%s  %s%n", group.dedupToken(), group.exception()));
+      for (CrashEntry entry : crashes) {
+        if (group.files().contains(entry.file()) && entry.error() == null) {
+          summary.append(line(entry));
+        }
+      }
+    }
+    List<CrashEntry> failed = crashes.stream().filter(entry -> entry.error() != null).toList();
+    if (!failed.isEmpty()) {
+      summary.append(String.format(Locale.ROOT, "Failed:%n"));
+      failed.forEach(
+          entry -> summary.append(String.format(Locale.ROOT, "  %s%n", entry.error().message())));
+    }
+    if (!notTried.isEmpty()) {
+      summary.append(
+          String.format(Locale.ROOT, "Interrupted; not tried: %s%n", String.join(", ", notTried)));
+    }
+    return summary.toString();
+  }
+
+  private static String line(CrashEntry entry) {
+    StringBuilder notes = new StringBuilder();
+    if (!entry.verified()) {
+      notes.append(", NOT verified in a fresh class loader");
+    }
+    if (!entry.stopReason().equals(StopReason.COMPLETED.name().toLowerCase(Locale.ROOT))) {
+      notes.append(", stopped early (").append(entry.stopReason()).append(')');
+    }
+    return String.format(
+        Locale.ROOT,
+        "  %s: %d -> %d bytes in %d runs, %.1f s%s%n    wrote %s and %s%n",
+        entry.file(),
+        entry.originalSize(),
+        entry.minimizedSize(),
+        entry.oracleCalls(),
+        entry.milliseconds() / 1000.0,
+        notes,
+        entry.minimizedFile(),
+        entry.reproducerFile());
+  }
+}

@@ -1,0 +1,292 @@
+package dev.whittle.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
+import dev.whittle.jazzer.api.CrashMinimizationException;
+import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.FlakyFindingException;
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.MatchMode;
+import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.NoFindingException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code whittle minimize}: minimizes Jazzer crash files in process with {@link CrashMinimizer}.
+ */
+@Command(
+    name = "minimize",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Minimizes Jazzer crash files of a standalone fuzz target (a class with public static"
+          + " fuzzerTestOneInput(byte[]) or (FuzzedDataProvider)) inside this JVM: each candidate"
+          + " is one call of the target, and it counts when it gives the same finding as the"
+          + " crash (by default the same Jazzer DEDUP_TOKEN).",
+      "",
+      "CRASH is a crash file, or a directory standing for every crash-* file directly inside it."
+          + " Each crash file is first run 3 times and must give the same finding every time;"
+          + " a file that does not crash, or whose finding is flaky, is reported and the others"
+          + " go on. The result is run again in a freshly loaded target ('verified').",
+      "",
+      "Next to each crash file go minimized-<sha1 of the result> and Crash_<sha1>.java, a JUnit"
+          + " 5 test in the default package that runs the target on the result and passes while"
+          + " the finding is there. Crash files are never modified. Files are written atomically"
+          + " when each crash file is done; Ctrl-C ends the crash file in progress with its"
+          + " smallest input so far, saved unverified, and skips the rest.",
+      "",
+      "Run the JVM with -XX:-OmitStackTraceInFastThrow, or hot exceptions lose the stack frames"
+          + " their dedup token is made of. A System.exit in the target is refused with a"
+          + " SecurityManager: Java 17 allows that with a warning; Java 18 and later need"
+          + " -Djava.security.manager=allow.",
+      "",
+    },
+    exitCodeListHeading = "%nExit codes (when several crash files fail, the first one's):%n",
+    exitCodeList = {
+      "0:every crash file is minimized",
+      "1:unexpected failure",
+      "2:bad options or arguments, or a --cp entry that does not exist",
+      "3:a CRASH is missing or unreadable, or a directory without crash-* files",
+      "6:a result cannot be written",
+      "7:a crash file does not crash the target",
+      "8:a crash file's finding is flaky",
+      "9:the target class cannot be loaded or initialized",
+      "130:interrupted",
+    })
+final class MinimizeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--cp",
+      required = true,
+      paramLabel = "CLASSPATH",
+      description =
+          "The fuzz target's directories and jars, separated by '${sys:path.separator}'. The"
+              + " target is loaded from them first; Jazzer's API comes from Whittle.")
+  String classPath;
+
+  @Option(
+      names = "--target",
+      required = true,
+      paramLabel = "CLASS",
+      description = "The fuzz target class, fully qualified.")
+  String targetClass;
+
+  @Option(
+      names = "--algorithm",
+      paramLabel = "NAME",
+      defaultValue = Algorithms.ENTROPY,
+      converter = Converters.AlgorithmConverter.class,
+      completionCandidates = Converters.AlgorithmNames.class,
+      description = "One of ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
+  Algorithm algorithm;
+
+  @Option(
+      names = "--match",
+      paramLabel = "MODE",
+      defaultValue = MatchMode.DEDUP_TOKEN,
+      converter = Converters.MatchModeConverter.class,
+      description =
+          "When a candidate's finding counts as the crash's: dedup-token (the same Jazzer"
+              + " DEDUP_TOKEN), exception-type, or top-frames-N (the same innermost N frames)."
+              + " Default: ${DEFAULT-VALUE}.")
+  MatchMode matchMode;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      converter = Converters.DurationConverter.class,
+      description =
+          "Longest one call of the target may take; a longer one is a timeout finding, which only"
+              + " matches a crash that timed out too. Milliseconds (500), with a unit (2s, 1.5m)"
+              + " or ISO-8601 (PT2S). Default: 10s.")
+  Duration timeout = CrashMinimizer.DEFAULT_CALL_TIMEOUT;
+
+  @Option(
+      names = "--fresh-loader",
+      description =
+          "Load and initialize the target afresh for every candidate, so that no static state"
+              + " carries over. Much slower; try it when a result is not verified.")
+  boolean freshLoader;
+
+  @Option(
+      names = "--output",
+      paramLabel = "FILE",
+      description =
+          "Where the minimized bytes go instead of minimized-<sha1>; only with one crash file."
+              + " The reproducer goes next to it.")
+  Path output;
+
+  @Option(
+      names = "--json",
+      description = "Print one JSON object with an entry per crash file on standard output.")
+  boolean json;
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  boolean help;
+
+  @Parameters(paramLabel = "CRASH", arity = "1..*", description = "Crash files or directories.")
+  List<Path> crashArguments = new ArrayList<>();
+
+  @Override
+  public Integer call() {
+    List<Path> targetClassPath = parseClassPath();
+    List<Path> crashes = CrashFileArguments.expand(crashArguments);
+    checkOutput(crashes);
+    CrashMinimizer minimizer =
+        CrashMinimizer.forTarget(targetClass, targetClassPath)
+            .withAlgorithm(algorithm)
+            .withMatchMode(matchMode)
+            .withCallTimeout(timeout)
+            .withFreshLoaderPerAttempt(freshLoader);
+    List<CrashOutcome> outcomes = new ArrayList<>();
+    List<Path> notTried = new ArrayList<>();
+    boolean interrupted = false;
+    InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
+    try {
+      for (Path crash : crashes) {
+        if (interrupted) {
+          notTried.add(crash);
+          continue;
+        }
+        CrashOutcome outcome = minimizeOne(minimizer, crash, targetClassPath);
+        outcomes.add(outcome);
+        // Stops here: a target that cannot load fails every other file the same way.
+        if (outcome instanceof CrashOutcome.Failed failed
+            && failed.exitCode() == ExitCodes.TARGET_NOT_LOADABLE) {
+          break;
+        }
+        // The interrupt has ended this file's reduction; it must not end the writes that follow.
+        interrupted = Thread.interrupted();
+      }
+      report(MinimizationReport.of(targetClass, outcomes, notTried));
+    } finally {
+      guard.close();
+    }
+    return exitCode(outcomes, interrupted);
+  }
+
+  private CrashOutcome minimizeOne(CrashMinimizer minimizer, Path crash, List<Path> cp) {
+    try {
+      long size = Files.size(crash);
+      err().println("whittle: minimizing " + crash + " (" + size + " bytes)");
+      err().flush();
+      MinimizationResult result =
+          minimizer
+              .withProgressListener(new ProgressPrinter(err(), "bytes", Math.toIntExact(size)))
+              .minimize(crash);
+      boolean interrupted = Thread.interrupted();
+      try {
+        return save(crash, result, cp);
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    } catch (IOException e) {
+      return failed(
+          crash, ExitCodes.INPUT_UNREADABLE, "cannot read crash file " + crash + ": " + e);
+    } catch (NoFindingException e) {
+      return failed(crash, ExitCodes.CRASH_NOT_REPRODUCED, e.getMessage());
+    } catch (FlakyFindingException e) {
+      return failed(crash, ExitCodes.FLAKY_FINDING, e.getMessage());
+    } catch (FuzzTargetLoadException e) {
+      return failed(crash, ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
+    } catch (CrashMinimizationException e) {
+      return failed(crash, ExitCodes.FAILURE, crash + ": " + e.getMessage());
+    } catch (CliException e) {
+      return failed(crash, e.exitCode(), e.getMessage());
+    } catch (IllegalStateException e) {
+      // The exit guard's refusal names the JVM flag to add; it would refuse every file alike.
+      throw new CliException(ExitCodes.FAILURE, e.getMessage(), e);
+    }
+  }
+
+  private CrashOutcome.Minimized save(Path crash, MinimizationResult result, List<Path> cp) {
+    byte[] minimized = result.minimized();
+    String sha1 = CrashOutputs.sha1Hex(minimized);
+    Path minimizedFile =
+        Optional.ofNullable(output).orElseGet(() -> CrashOutputs.defaultMinimizedPath(crash, sha1));
+    ReproducerSource reproducer =
+        new ReproducerSource(
+            sha1,
+            FuzzTargetShape.inspect(targetClass, cp),
+            result.finding(),
+            minimized,
+            crash.getFileName().toString(),
+            result.original().length,
+            timeout);
+    Path reproducerFile = minimizedFile.resolveSibling(reproducer.fileName());
+    CrashOutputs.save(crash, minimizedFile, minimized);
+    CrashOutputs.save(crash, reproducerFile, reproducer.render().getBytes(UTF_8));
+    return new CrashOutcome.Minimized(crash, result, minimizedFile, reproducerFile);
+  }
+
+  private CrashOutcome.Failed failed(Path crash, int exitCode, String message) {
+    err().println("whittle: " + message);
+    err().flush();
+    return new CrashOutcome.Failed(crash, exitCode, message);
+  }
+
+  private static int exitCode(List<CrashOutcome> outcomes, boolean interrupted) {
+    for (CrashOutcome outcome : outcomes) {
+      if (outcome instanceof CrashOutcome.Failed failed) {
+        return failed.exitCode();
+      }
+    }
+    return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+  }
+
+  private List<Path> parseClassPath() {
+    try {
+      return TargetClassPath.parse(classPath);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private void checkOutput(List<Path> crashes) {
+    if (output == null) {
+      return;
+    }
+    if (crashes.size() != 1) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--output needs exactly one crash file, but the arguments give " + crashes.size());
+    }
+    try {
+      InputAndOutputFiles.resultPath(crashes.get(0), Optional.of(output));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private void report(MinimizationReport report) {
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(json ? report.toJson() + System.lineSeparator() : report.toSummary());
+    out.flush();
+  }
+
+  private PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+}

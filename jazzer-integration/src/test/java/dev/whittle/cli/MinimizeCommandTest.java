@@ -1,0 +1,275 @@
+package dev.whittle.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.whittle.cli.InProcessWhittle.Execution;
+import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.targets.BugTarget;
+import dev.whittle.jazzer.targets.FlakyTarget;
+import dev.whittle.jazzer.targets.TargetPaths;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MinimizeCommandTest {
+  private static final String BUG_TARGET = BugTarget.class.getName();
+  private static final String BUG_CRASH = "some prefix BUG and a suffix";
+  private static final String BUG_SHA1 = CrashOutputs.sha1Hex("BUG".getBytes(UTF_8));
+
+  /** The token the API gives the same crash: the command must report exactly this one. */
+  private static final String BUG_TOKEN =
+      CrashMinimizer.forTarget(BUG_TARGET, TargetPaths.classPath())
+          .minimize("BUG".getBytes(UTF_8))
+          .dedupToken();
+
+  @TempDir Path dir;
+
+  @Test
+  void minimizesACrashFileAndWritesTheResultAndAReproducerNextToIt() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+
+    Execution run = minimize(BUG_TARGET, crash.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("BUG", read(dir.resolve("minimized-" + BUG_SHA1)));
+    String reproducer = read(dir.resolve("Crash_" + BUG_SHA1 + ".java"));
+    assertTrue(reproducer.contains("public class Crash_" + BUG_SHA1), reproducer);
+    assertTrue(reproducer.contains(BUG_TARGET + ".fuzzerTestOneInput(DATA)"), reproducer);
+    assertTrue(reproducer.contains("66, 85, 71"), "the bytes of BUG: " + reproducer);
+    assertTrue(run.out().contains(BUG_TOKEN), "summary names the token: " + run);
+    assertTrue(run.out().contains(BUG_CRASH.length() + " -> 3 bytes"), "sizes: " + run);
+    assertTrue(run.err().contains("whittle: minimizing " + crash), "progress: " + run);
+  }
+
+  @Test
+  void neverModifiesOrMovesTheCrashFileAndLeavesNoTemporaryFiles() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+    FileTime longAgo = FileTime.from(Instant.parse("2020-01-02T03:04:05Z"));
+    Files.setLastModifiedTime(crash, longAgo);
+
+    Execution run = minimize(BUG_TARGET, crash.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertArrayEquals(BUG_CRASH.getBytes(UTF_8), Files.readAllBytes(crash));
+    assertEquals(longAgo, Files.getLastModifiedTime(crash));
+    assertEquals(
+        List.of("Crash_" + BUG_SHA1 + ".java", "crash-1", "minimized-" + BUG_SHA1), fileNames(dir));
+  }
+
+  @Test
+  void aDirectoryStandsForItsCrashFilesWhichAreGroupedByFinding() throws IOException {
+    Path crashes = Files.createDirectory(dir.resolve("crashes"));
+    write("crashes/crash-a", "aaa BUG aaa");
+    write("crashes/crash-b", "BUG bbbbbbbbbbbb");
+    write("crashes/crash-c", "cc OTHER cc");
+    write("crashes/notes.txt", "no crash file: not a crash-* name");
+
+    Execution run = minimize(BUG_TARGET, "--json", crashes.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    JsonObject report = JsonParser.parseString(run.out()).getAsJsonObject();
+    assertEquals(3, report.getAsJsonArray("crashes").size(), run::toString);
+    JsonArray groups = report.getAsJsonArray("groups");
+    assertEquals(2, groups.size(), run::toString);
+    JsonObject bug = groups.get(0).getAsJsonObject();
+    assertEquals(BUG_TOKEN, bug.get("dedupToken").getAsString());
+    assertEquals(
+        List.of(crashes.resolve("crash-a").toString(), crashes.resolve("crash-b").toString()),
+        strings(bug.getAsJsonArray("files")));
+    JsonObject other = groups.get(1).getAsJsonObject();
+    assertEquals(IllegalArgumentException.class.getName(), other.get("exception").getAsString());
+    assertEquals("OTHER", read(dir.resolve("crashes/minimized-" + sha1("OTHER"))));
+  }
+
+  @Test
+  void theJsonHasAnEntryWithTheFiguresPerCrashFile() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+
+    Execution run = minimize(BUG_TARGET, "--json", crash.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    JsonObject report = JsonParser.parseString(run.out()).getAsJsonObject();
+    assertEquals(BUG_TARGET, report.get("target").getAsString());
+    JsonObject entry = report.getAsJsonArray("crashes").get(0).getAsJsonObject();
+    assertEquals(crash.toString(), entry.get("file").getAsString());
+    assertEquals(BUG_TARGET, entry.get("target").getAsString());
+    assertEquals(BUG_TOKEN, entry.get("dedupToken").getAsString());
+    assertEquals(IllegalStateException.class.getName(), entry.get("exception").getAsString());
+    assertEquals(BUG_CRASH.length(), entry.get("originalSize").getAsInt());
+    assertEquals(3, entry.get("minimizedSize").getAsInt());
+    assertTrue(entry.get("oracleCalls").getAsLong() > CrashMinimizer.DEFAULT_REPRODUCTION_RUNS);
+    assertTrue(entry.get("milliseconds").getAsLong() >= 0);
+    assertTrue(entry.get("verified").getAsBoolean());
+    assertEquals(
+        dir.resolve("minimized-" + BUG_SHA1).toString(), entry.get("minimizedFile").getAsString());
+    assertEquals(
+        dir.resolve("Crash_" + BUG_SHA1 + ".java").toString(),
+        entry.get("reproducerFile").getAsString());
+    assertFalse(entry.has("error"), entry::toString);
+  }
+
+  @Test
+  void aFileThatDoesNotCrashIsReportedAndTheOthersAreStillMinimized() throws IOException {
+    Path harmless = write("crash-harmless", "nothing to see");
+    Path crash = write("crash-real", BUG_CRASH);
+
+    Execution run = minimize(BUG_TARGET, harmless.toString(), crash.toString());
+
+    assertEquals(ExitCodes.CRASH_NOT_REPRODUCED, run.exitCode(), run::toString);
+    assertTrue(
+        run.err().contains(harmless + " does not crash " + BUG_TARGET), "names the file: " + run);
+    assertEquals("BUG", read(dir.resolve("minimized-" + BUG_SHA1)));
+    assertTrue(run.out().contains("Minimized 1 of 2 crash files"), run::toString);
+    assertEquals(
+        List.of(
+            "Crash_" + BUG_SHA1 + ".java", "crash-harmless", "crash-real", "minimized-" + BUG_SHA1),
+        fileNames(dir));
+  }
+
+  @Test
+  void aFlakyFindingHasItsOwnExitCodeAndErrorEntry() throws IOException {
+    Path crash = write("crash-flaky", "xxFxx");
+
+    Execution run = minimize(FlakyTarget.class.getName(), "--json", crash.toString());
+
+    assertEquals(ExitCodes.FLAKY_FINDING, run.exitCode(), run::toString);
+    JsonObject entry =
+        JsonParser.parseString(run.out())
+            .getAsJsonObject()
+            .getAsJsonArray("crashes")
+            .get(0)
+            .getAsJsonObject();
+    JsonObject error = entry.getAsJsonObject("error");
+    assertEquals(ExitCodes.FLAKY_FINDING, error.get("exitCode").getAsInt());
+    assertTrue(error.get("message").getAsString().contains("flaky"), entry::toString);
+    assertFalse(entry.has("minimizedFile"), entry::toString);
+  }
+
+  @Test
+  void aMissingTargetClassIsAClearErrorAndStopsAtOnce() throws IOException {
+    Path first = write("crash-1", BUG_CRASH);
+    Path second = write("crash-2", BUG_CRASH + "!");
+
+    Execution run = minimize("com.example.Nowhere", first.toString(), second.toString());
+
+    assertEquals(ExitCodes.TARGET_NOT_LOADABLE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("com.example.Nowhere cannot be loaded"), run::toString);
+    assertFalse(run.err().contains("minimizing " + second), "stops after the first: " + run);
+    assertEquals(List.of("crash-1", "crash-2"), fileNames(dir));
+  }
+
+  @Test
+  void writesToTheOutputOptionWithTheReproducerNextToIt() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+    Path output = dir.resolve("out").resolve("small");
+    Files.createDirectory(output.getParent());
+
+    Execution run = minimize(BUG_TARGET, "--output", output.toString(), crash.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("BUG", read(output));
+    assertTrue(Files.exists(output.resolveSibling("Crash_" + BUG_SHA1 + ".java")));
+    assertFalse(Files.exists(dir.resolve("minimized-" + BUG_SHA1)));
+  }
+
+  @Test
+  void outputForSeveralCrashFilesIsAUsageError() throws IOException {
+    Path a = write("crash-a", BUG_CRASH);
+    Path b = write("crash-b", BUG_CRASH);
+
+    Execution run = minimize(BUG_TARGET, "--output", "out", a.toString(), b.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("--output needs exactly one crash file"), run::toString);
+  }
+
+  @Test
+  void argumentErrorsNameTheFileOrValue() throws IOException {
+    Path empty = Files.createDirectory(dir.resolve("empty"));
+    Path missingEntry = dir.resolve("no-such-classes");
+
+    Execution missingCrash = minimize(BUG_TARGET, dir.resolve("crash-gone").toString());
+    Execution emptyDirectory = minimize(BUG_TARGET, empty.toString());
+    Execution badClassPath =
+        InProcessWhittle.execute(
+            "minimize",
+            "--cp",
+            classPath() + File.pathSeparator + missingEntry,
+            "--target",
+            BUG_TARGET,
+            write("crash-1", BUG_CRASH).toString());
+    Execution badMatch = minimize(BUG_TARGET, "--match", "top-frames-x", "crash-1");
+
+    assertEquals(ExitCodes.INPUT_UNREADABLE, missingCrash.exitCode(), missingCrash::toString);
+    assertTrue(missingCrash.err().contains("crash-gone"), missingCrash::toString);
+    assertEquals(ExitCodes.INPUT_UNREADABLE, emptyDirectory.exitCode(), emptyDirectory::toString);
+    assertTrue(
+        emptyDirectory.err().contains(empty + " holds no crash-*"), emptyDirectory::toString);
+    assertEquals(ExitCodes.USAGE, badClassPath.exitCode(), badClassPath::toString);
+    assertTrue(
+        badClassPath.err().contains("--cp entry " + missingEntry + " does not exist"),
+        badClassPath::toString);
+    assertEquals(ExitCodes.USAGE, badMatch.exitCode(), badMatch::toString);
+    assertTrue(badMatch.err().contains("top-frames-x"), badMatch::toString);
+  }
+
+  @Test
+  void theHelpNamesTheJvmFlagsAndTheExitCodes() {
+    Execution run = InProcessWhittle.execute("minimize", "--help");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertTrue(run.out().contains("-XX:-OmitStackTraceInFastThrow"), run::toString);
+    assertTrue(run.out().contains("-Djava.security.manager=allow"), run::toString);
+    assertTrue(run.out().contains("a crash file does not crash the target"), run::toString);
+  }
+
+  private Execution minimize(String target, String... rest) {
+    List<String> args =
+        new ArrayList<>(List.of("minimize", "--cp", classPath(), "--target", target));
+    args.addAll(List.of(rest));
+    return InProcessWhittle.execute(args.toArray(String[]::new));
+  }
+
+  private static String classPath() {
+    return TargetPaths.classPath().get(0).toString();
+  }
+
+  private Path write(String name, String content) throws IOException {
+    return Files.writeString(dir.resolve(name), content, UTF_8);
+  }
+
+  private static String read(Path file) throws IOException {
+    return Files.readString(file, UTF_8);
+  }
+
+  private static String sha1(String content) {
+    return CrashOutputs.sha1Hex(content.getBytes(UTF_8));
+  }
+
+  private static List<String> strings(JsonArray array) {
+    List<String> strings = new ArrayList<>();
+    array.forEach(element -> strings.add(element.getAsString()));
+    return strings;
+  }
+
+  private static List<String> fileNames(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.map(file -> file.getFileName().toString()).sorted().toList();
+    }
+  }
+}
