@@ -242,9 +242,17 @@ final class MinimizeCommand implements Callable<Integer> {
   }
 
   private CrashOutcome.Failed failed(Path crash, int exitCode, String message) {
-    err().println("whittle: " + message);
+    // Every run of an interrupted thread ends at once without a finding: the message would lie.
+    CrashOutcome.Failed failed =
+        Thread.currentThread().isInterrupted()
+            ? new CrashOutcome.Failed(
+                crash,
+                ExitCodes.INTERRUPTED,
+                crash + ": interrupted before it could be minimized; nothing written")
+            : new CrashOutcome.Failed(crash, exitCode, message);
+    err().println("whittle: " + failed.message());
     err().flush();
-    return new CrashOutcome.Failed(crash, exitCode, message);
+    return failed;
   }
 
   private static int exitCode(List<CrashOutcome> outcomes, boolean interrupted) {
