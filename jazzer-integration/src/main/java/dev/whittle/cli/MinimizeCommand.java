@@ -2,8 +2,6 @@ package dev.whittle.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.whittle.api.Algorithm;
-import dev.whittle.api.Algorithms;
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FlakyFindingException;
@@ -21,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -88,14 +87,7 @@ final class MinimizeCommand implements Callable<Integer> {
       description = "The fuzz target class, fully qualified.")
   String targetClass;
 
-  @Option(
-      names = "--algorithm",
-      paramLabel = "NAME",
-      defaultValue = Algorithms.ENTROPY,
-      converter = Converters.AlgorithmConverter.class,
-      completionCandidates = Converters.AlgorithmNames.class,
-      description = "One of ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
-  Algorithm algorithm;
+  @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
 
   @Option(
       names = "--match",
@@ -154,7 +146,7 @@ final class MinimizeCommand implements Callable<Integer> {
     checkOutput(crashes);
     CrashMinimizer minimizer =
         CrashMinimizer.forTarget(targetClass, targetClassPath)
-            .withAlgorithm(algorithm)
+            .withAlgorithm(algorithmOption.algorithm)
             .withMatchMode(matchMode)
             .withCallTimeout(timeout)
             .withFreshLoaderPerAttempt(freshLoader);

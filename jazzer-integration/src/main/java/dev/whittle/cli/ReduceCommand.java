@@ -1,8 +1,6 @@
 package dev.whittle.cli;
 
 import com.google.common.base.Throwables;
-import dev.whittle.api.Algorithm;
-import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.ReductionResult;
@@ -17,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -78,14 +77,7 @@ final class ReduceCommand implements Callable<Integer> {
               + " keep their terminators. Default: ${DEFAULT-VALUE}.")
   Granularity granularity;
 
-  @Option(
-      names = "--algorithm",
-      paramLabel = "NAME",
-      defaultValue = Algorithms.ENTROPY,
-      converter = Converters.AlgorithmConverter.class,
-      completionCandidates = Converters.AlgorithmNames.class,
-      description = "One of ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
-  Algorithm algorithm;
+  @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
 
   @Option(
       names = "--output",
@@ -188,7 +180,7 @@ final class ReduceCommand implements Callable<Integer> {
       Path input) {
     try {
       return Whittle.reduce(sequence)
-          .withAlgorithm(algorithm)
+          .withAlgorithm(algorithmOption.algorithm)
           .withBudget(budget)
           .withProgressListener(new ProgressPrinter(err(), granularity.toString(), sequence.size()))
           .withImprovementListener((best, progress) -> resultFile.save(codec.encode(best)))

@@ -1,0 +1,19 @@
+package dev.whittle.cli;
+
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --algorithm NAME}, shared by every command that reduces: one definition, one help text.
+ */
+final class AlgorithmOption {
+  @Option(
+      names = "--algorithm",
+      paramLabel = "NAME",
+      defaultValue = Algorithms.ENTROPY,
+      converter = Converters.AlgorithmConverter.class,
+      completionCandidates = Converters.AlgorithmNames.class,
+      description = "One of ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
+  Algorithm algorithm;
+}
