@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,12 +122,7 @@ class CrashFilesTest {
   }
 
   private static void withProvider(byte[] data, Consumer<FuzzedDataProvider> target) {
-    FuzzedDataProvider provider = NativeFuzzedDataProvider.withJavaData(data);
-    try {
-      target.accept(provider);
-    } finally {
-      NativeFuzzedDataProvider.close(provider);
-    }
+    target.accept(ByteFuzzedDataProvider.of(data));
   }
 
   private static void assertThrownIn(Throwable e, Class<?> type, String method) {

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.DedupZooTarget;
 import dev.whittle.jazzer.targets.FailingInitTarget;
@@ -73,7 +74,7 @@ class TargetSessionTest {
   }
 
   @Test
-  void dataProviderTargetsGetJazzersProviderByDefault() {
+  void dataProviderTargetsGetAByteExactProviderByDefault() {
     try (TargetSession session = open(DataProviderTarget.class)) {
       Finding magic = session.run(new byte[] {1, 2, 0x11, 0x22, 0x33, 0x44});
       assertEquals(IllegalStateException.class.getName(), magic.exceptionClassName());
@@ -84,12 +85,10 @@ class TargetSessionTest {
   @Test
   void aConfiguredProviderFactoryIsUsedForEveryRun() {
     AtomicInteger created = new AtomicInteger();
-    FuzzedDataProviderFactory jazzers =
-        JazzerDataProviders.factory("test", TargetSessionTest.class.getClassLoader());
     FuzzedDataProviderFactory counting =
         data -> {
           created.incrementAndGet();
-          return jazzers.create(data);
+          return ByteFuzzedDataProvider.of(data);
         };
     TargetSpec spec =
         TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls())
