@@ -38,8 +38,11 @@ public final class DefaultReductionEngine implements ReductionEngine {
       stopReason = stop.reason();
     }
     Subsequence best = loop.best();
+    // Both before the clock is read: the reported time covers the whole reduction.
+    boolean oneMinimal = loop.isVerifiedOneMinimal(best);
+    C content = loop.contentOf(best);
     return new ReductionResult<>(
-        loop.contentOf(best),
+        content,
         reduction.algorithm().name(),
         reduction.input().size(),
         best.size(),
@@ -47,7 +50,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
         loop.cacheHits(),
         loop.unresolved(),
         loop.elapsed(),
-        loop.isVerifiedOneMinimal(best),
+        oneMinimal,
         stopReason);
   }
 }
