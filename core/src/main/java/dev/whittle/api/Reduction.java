@@ -20,18 +20,21 @@ public final class Reduction<C> {
   private final Budget budget;
   private final ImmutableList<ProgressListener> progressListeners;
   private final ImmutableList<ImprovementListener<? super C>> improvementListeners;
+  private final ImmutableList<ValueReducer<C>> valueReducers;
 
   private Reduction(
       SequenceInput<C> input,
       Algorithm algorithm,
       Budget budget,
       ImmutableList<ProgressListener> progressListeners,
-      ImmutableList<ImprovementListener<? super C>> improvementListeners) {
+      ImmutableList<ImprovementListener<? super C>> improvementListeners,
+      ImmutableList<ValueReducer<C>> valueReducers) {
     this.input = input;
     this.algorithm = algorithm;
     this.budget = budget;
     this.progressListeners = progressListeners;
     this.improvementListeners = improvementListeners;
+    this.valueReducers = valueReducers;
   }
 
   static <C> Reduction<C> of(SequenceInput<C> input) {
@@ -40,17 +43,20 @@ public final class Reduction<C> {
         Algorithms.defaultAlgorithm(),
         Budget.unlimited(),
         ImmutableList.of(),
+        ImmutableList.of(),
         ImmutableList.of());
   }
 
   public Reduction<C> withAlgorithm(Algorithm newAlgorithm) {
     checkNotNull(newAlgorithm, "algorithm");
-    return new Reduction<>(input, newAlgorithm, budget, progressListeners, improvementListeners);
+    return new Reduction<>(
+        input, newAlgorithm, budget, progressListeners, improvementListeners, valueReducers);
   }
 
   public Reduction<C> withBudget(Budget newBudget) {
     checkNotNull(newBudget, "budget");
-    return new Reduction<>(input, algorithm, newBudget, progressListeners, improvementListeners);
+    return new Reduction<>(
+        input, algorithm, newBudget, progressListeners, improvementListeners, valueReducers);
   }
 
   public Reduction<C> withProgressListener(ProgressListener listener) {
@@ -60,7 +66,8 @@ public final class Reduction<C> {
         algorithm,
         budget,
         ImmutableList.<ProgressListener>builder().addAll(progressListeners).add(listener).build(),
-        improvementListeners);
+        improvementListeners,
+        valueReducers);
   }
 
   public Reduction<C> withImprovementListener(ImprovementListener<? super C> listener) {
@@ -73,7 +80,25 @@ public final class Reduction<C> {
         ImmutableList.<ImprovementListener<? super C>>builder()
             .addAll(improvementListeners)
             .add(listener)
-            .build());
+            .build(),
+        valueReducers);
+  }
+
+  /**
+   * Adds a value reducer, run after the ones added before it. With value reducers the reduction
+   * alternates: the sequence reducer, then each value reducer on the result, then the sequence
+   * reducer again on the rewritten content, until a round changes nothing. The input MUST support
+   * {@link SequenceInput#withContent}.
+   */
+  public Reduction<C> withValueReducer(ValueReducer<C> reducer) {
+    checkNotNull(reducer, "reducer");
+    return new Reduction<>(
+        input,
+        algorithm,
+        budget,
+        progressListeners,
+        improvementListeners,
+        ImmutableList.<ValueReducer<C>>builder().addAll(valueReducers).add(reducer).build());
   }
 
   public SequenceInput<C> input() {
@@ -94,6 +119,10 @@ public final class Reduction<C> {
 
   public List<ImprovementListener<? super C>> improvementListeners() {
     return improvementListeners;
+  }
+
+  public List<ValueReducer<C>> valueReducers() {
+    return valueReducers;
   }
 
   /**

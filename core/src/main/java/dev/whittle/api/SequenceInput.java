@@ -22,4 +22,14 @@ public interface SequenceInput<C> {
 
   /** A short name for messages and summaries, for example {@code "bytes"}. */
   String granularity();
+
+  /**
+   * The same granularity over another content: what a reduction continues with after a {@link
+   * ValueReducer} rewrote its input. The inputs of {@link SequenceInputs} all support it; others
+   * MAY throw {@link UnsupportedOperationException}, and then cannot be used with value reducers.
+   */
+  default SequenceInput<C> withContent(C content) {
+    throw new UnsupportedOperationException(
+        granularity() + " input cannot be split again, so it takes no value reducers");
+  }
 }

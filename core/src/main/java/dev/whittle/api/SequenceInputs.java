@@ -7,6 +7,7 @@ import com.google.common.hash.Hashing;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /** Static factories for the granularities every reducer understands. */
 public final class SequenceInputs {
@@ -27,7 +28,8 @@ public final class SequenceInputs {
   /** Each line, with its line terminator, is an item; a last line without one is an item too. */
   public static SequenceInput<String> lines(String text) {
     checkNotNull(text, "text");
-    return new ListInput<>(splitLines(text), "lines", parts -> String.join("", parts));
+    return new ListInput<>(
+        splitLines(text), "lines", parts -> String.join("", parts), SequenceInputs::splitLines);
   }
 
   /**
@@ -36,7 +38,8 @@ public final class SequenceInputs {
    */
   public static <T> SequenceInput<List<T>> list(List<T> items) {
     checkNotNull(items, "items");
-    return new ListInput<>(ImmutableList.copyOf(items), "items", ImmutableList::copyOf);
+    return new ListInput<T, List<T>>(
+        ImmutableList.copyOf(items), "items", ImmutableList::copyOf, ImmutableList::copyOf);
   }
 
   static List<String> splitLines(String text) {
@@ -97,6 +100,11 @@ public final class SequenceInputs {
     }
 
     @Override
+    public SequenceInput<byte[]> withContent(byte[] content) {
+      return bytes(content);
+    }
+
+    @Override
     public String toString() {
       return "bytes" + Arrays.toString(Arrays.copyOf(data, Math.min(16, data.length)));
     }
@@ -132,18 +140,26 @@ public final class SequenceInputs {
     public String granularity() {
       return "chars";
     }
+
+    @Override
+    public SequenceInput<String> withContent(String content) {
+      return chars(content);
+    }
   }
 
   /** Items held as a list, joined back by a function of the kept items. */
   private static final class ListInput<T, C> implements SequenceInput<C> {
     private final List<T> items;
     private final String granularity;
-    private final java.util.function.Function<List<T>, C> join;
+    private final Function<List<T>, C> join;
+    private final Function<C, List<T>> split;
 
-    ListInput(List<T> items, String granularity, java.util.function.Function<List<T>, C> join) {
+    ListInput(
+        List<T> items, String granularity, Function<List<T>, C> join, Function<C, List<T>> split) {
       this.items = items;
       this.granularity = granularity;
       this.join = join;
+      this.split = split;
     }
 
     @Override
@@ -173,6 +189,12 @@ public final class SequenceInputs {
     @Override
     public String granularity() {
       return granularity;
+    }
+
+    @Override
+    public SequenceInput<C> withContent(C content) {
+      checkNotNull(content, "content");
+      return new ListInput<>(ImmutableList.copyOf(split.apply(content)), granularity, join, split);
     }
   }
 }

@@ -6,14 +6,22 @@ import dev.whittle.api.Outcome;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.StopReason;
+import dev.whittle.api.ValueReducer;
 import dev.whittle.api.spi.ReductionEngine;
 import dev.whittle.engine.loop.OracleLoop;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 
-/** Runs a configured reduction: checks the original, runs the reducer, reports. */
+/** Runs a configured reduction: checks the original, runs the reducers, reports. */
 public final class DefaultReductionEngine implements ReductionEngine {
+  /**
+   * Rounds of sequence reduction followed by value reduction at most: each round that changes
+   * something makes the input smaller or simpler, but a value reducer MAY keep rewriting content of
+   * the same size, and this ends that.
+   */
+  static final int MAX_ROUNDS = 16;
+
   @Override
   public <C> ReductionResult<C> run(Reduction<C> reduction, Oracle<? super C> oracle) {
     SequenceReducer reducer = ReducerRegistry.create(reduction.algorithm());
@@ -30,27 +38,54 @@ public final class DefaultReductionEngine implements ReductionEngine {
       if (!original.isInteresting()) {
         throw new OriginalNotInterestingException(original);
       }
-      reducer.reduce(Subsequence.full(reduction.input().size()), loop);
+      reduceInRounds(reduction, reducer, loop);
     } catch (StopReduction stop) {
-      if (loop.best() == null) {
+      if (!loop.hasBest()) {
         throw new IllegalStateException("the budget allows not even the check of the original");
       }
       stopReason = stop.reason();
     }
-    Subsequence best = loop.best();
-    // Both before the clock is read: the reported time covers the whole reduction.
-    boolean oneMinimal = loop.isVerifiedOneMinimal(best);
-    C content = loop.contentOf(best);
+    // Before the clock is read: the reported time covers the whole reduction.
+    boolean oneMinimal = loop.isBestVerifiedOneMinimal();
     return new ReductionResult<>(
-        content,
+        loop.bestContent(),
         reduction.algorithm().name(),
         reduction.input().size(),
-        best.size(),
+        loop.bestSize(),
         loop.oracleCalls(),
         loop.cacheHits(),
         loop.unresolved(),
         loop.elapsed(),
         oneMinimal,
         stopReason);
+  }
+
+  /**
+   * The sequence reducer, then each value reducer on the best result so far, then the sequence
+   * reducer again on theirs, until a round's value reducers change nothing.
+   */
+  private static <C> void reduceInRounds(
+      Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
+    for (int round = 1; ; round++) {
+      reducer.reduce(Subsequence.full(loop.inputSize()), loop);
+      if (reduction.valueReducers().isEmpty()) {
+        return;
+      }
+      loop.rebaseToBest();
+      boolean changed = false;
+      for (ValueReducer<C> valueReducer : reduction.valueReducers()) {
+        C before = loop.bestContent();
+        C rewritten = valueReducer.reduce(before, loop::isInterestingContent);
+        if (rewritten != before) {
+          loop.adopt(rewritten);
+        }
+        loop.rebaseToBest();
+        // Also a change: a smaller candidate the value reducer asked about but did not return.
+        changed |= loop.bestContent() != before;
+      }
+      if (!changed || round == MAX_ROUNDS) {
+        return;
+      }
+    }
   }
 }

@@ -26,6 +26,18 @@ final class ContentKeys {
     second = new Polynomial(values, BASE_2);
   }
 
+  /** The key of a whole input, in one pass over its items and without prefix tables. */
+  static ContentKey keyOfWhole(SequenceInput<?> input) {
+    long h1 = 0;
+    long h2 = 0;
+    for (int i = 0; i < input.size(); i++) {
+      long value = reduce(input.itemHash(i));
+      h1 = add(mul(h1, BASE_1), value);
+      h2 = add(mul(h2, BASE_2), value);
+    }
+    return new ContentKey(h1, h2, input.size());
+  }
+
   ContentKey keyOf(Subsequence candidate) {
     return new ContentKey(first.hash(candidate), second.hash(candidate), candidate.size());
   }

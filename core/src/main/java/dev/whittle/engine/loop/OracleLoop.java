@@ -17,6 +17,7 @@ import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The one loop that owns the oracle for a reduction: it answers reducers' questions from the cache
@@ -24,20 +25,24 @@ import java.util.List;
  * candidate so far and tells listeners. Not thread-safe: one reduction, one thread.
  */
 public final class OracleLoop<C> implements CandidateTester {
-  private final SequenceInput<C> input;
   private final Oracle<? super C> oracle;
   private final Budget budget;
   private final List<ProgressListener> progressListeners;
   private final List<? extends ImprovementListener<? super C>> improvementListeners;
-  private final ContentKeys keys;
   private final ResultCache cache = new ResultCache();
   private final Stopwatch stopwatch;
   private final long deadlineNanos;
 
+  // The input reducers' subsequences refer to; value reducers make the loop continue on another.
+  private SequenceInput<C> input;
+  private ContentKeys keys;
+
   private long oracleCalls;
   private long cacheHits;
   private long unresolved;
-  private Subsequence best;
+  private C bestContent;
+  private int bestSize = -1;
+  private Subsequence best; // bestContent as a subsequence of input, or null when it is none
 
   public OracleLoop(
       SequenceInput<C> input,
@@ -72,21 +77,31 @@ public final class OracleLoop<C> implements CandidateTester {
 
   /** The answer for {@code candidate}, from the cache when it was asked before. */
   public Outcome ask(Subsequence candidate) {
-    ContentKey key = keys.keyOf(candidate);
+    return answer(keys.keyOf(candidate), candidate.size(), candidate, null);
+  }
+
+  /** Whether a whole content, as a value reducer proposes it, is interesting. */
+  public boolean isInterestingContent(C content) {
+    checkNotNull(content, "content");
+    SequenceInput<C> split = input.withContent(content);
+    return answer(ContentKeys.keyOfWhole(split), split.size(), null, content).isInteresting();
+  }
+
+  private Outcome answer(ContentKey key, int size, Subsequence candidate, C given) {
     Outcome cached = cache.get(key);
     if (cached != null) {
       cacheHits++;
-      notifyProgress(candidate.size());
+      notifyProgress(size);
       return cached;
     }
     checkBudget();
-    C content = input.assemble(candidate);
+    C content = given != null ? given : input.assemble(candidate);
     Outcome outcome;
     try {
       outcome = oracle.test(content);
     } catch (RuntimeException e) {
       throw new ReductionException(
-          "the oracle threw on a candidate of " + candidate.size() + " items: " + e, e);
+          "the oracle threw on a candidate of " + size + " items: " + e, e);
     }
     if (outcome == null) {
       throw new ReductionException("the oracle returned null instead of an Outcome");
@@ -96,20 +111,65 @@ public final class OracleLoop<C> implements CandidateTester {
       unresolved++;
     }
     cache.put(key, outcome);
-    if (outcome.isInteresting() && (best == null || candidate.size() < best.size())) {
-      best = candidate;
-      Progress progress = progress(candidate.size());
-      for (ImprovementListener<? super C> listener : improvementListeners) {
-        listener.onImprovement(content, progress);
-      }
+    if (outcome.isInteresting() && (bestSize < 0 || size < bestSize)) {
+      improve(content, size, candidate);
     }
-    notifyProgress(candidate.size());
+    notifyProgress(size);
     return outcome;
   }
 
+  private void improve(C content, int size, Subsequence candidate) {
+    bestContent = content;
+    bestSize = size;
+    best = candidate;
+    Progress progress = progress(size);
+    for (ImprovementListener<? super C> listener : improvementListeners) {
+      listener.onImprovement(content, progress);
+    }
+  }
+
   /**
-   * Whether every single-item deletion of {@code candidate} was asked in this reduction and found
-   * not interesting: the definition of a verified 1-minimal result.
+   * Takes {@code content}, which a value reducer returned, as the best result when it was found
+   * interesting and is no larger than the best so far (ties go to the newer, simpler content).
+   */
+  public void adopt(C content) {
+    SequenceInput<C> split = input.withContent(content);
+    Outcome outcome = cache.get(ContentKeys.keyOfWhole(split));
+    if (outcome != null
+        && outcome.isInteresting()
+        && split.size() <= bestSize
+        && !Objects.deepEquals(content, bestContent)) {
+      improve(content, split.size(), null);
+    }
+  }
+
+  /** Continues on the best result: the subsequences reducers propose from now on refer to it. */
+  public void rebaseToBest() {
+    if (best != null && best.size() == input.size()) {
+      return;
+    }
+    input = input.withContent(bestContent);
+    keys = new ContentKeys(input);
+    best = Subsequence.full(input.size());
+  }
+
+  /** The size of the input subsequences refer to. */
+  public int inputSize() {
+    return input.size();
+  }
+
+  /**
+   * Whether every single-item deletion of the best result was asked in this reduction and found not
+   * interesting: the definition of a verified 1-minimal result.
+   */
+  public boolean isBestVerifiedOneMinimal() {
+    rebaseToBest();
+    return isVerifiedOneMinimal(best);
+  }
+
+  /**
+   * Whether every single-item deletion of {@code candidate}, a subsequence of the current input,
+   * was asked and found not interesting.
    */
   public boolean isVerifiedOneMinimal(Subsequence candidate) {
     for (ContentKey key : keys.singleDeletionKeys(candidate)) {
@@ -121,8 +181,24 @@ public final class OracleLoop<C> implements CandidateTester {
     return true;
   }
 
+  /** The best result as a subsequence of the current input, or null when it is none. */
   public Subsequence best() {
     return best;
+  }
+
+  /** Whether any candidate was found interesting yet. */
+  public boolean hasBest() {
+    return bestSize >= 0;
+  }
+
+  /** The smallest interesting content so far. */
+  public C bestContent() {
+    return bestContent;
+  }
+
+  /** Its size in items. */
+  public int bestSize() {
+    return bestSize;
   }
 
   public long oracleCalls() {
@@ -139,10 +215,6 @@ public final class OracleLoop<C> implements CandidateTester {
 
   public Duration elapsed() {
     return stopwatch.elapsed();
-  }
-
-  public C contentOf(Subsequence candidate) {
-    return input.assemble(candidate);
   }
 
   private void checkBudget() {
@@ -173,7 +245,7 @@ public final class OracleLoop<C> implements CandidateTester {
         cacheHits,
         unresolved,
         candidateSize,
-        best == null ? input.size() : best.size(),
+        bestSize < 0 ? input.size() : bestSize,
         stopwatch.elapsed());
   }
 }

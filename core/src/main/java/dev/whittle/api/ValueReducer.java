@@ -1,0 +1,31 @@
+package dev.whittle.api;
+
+/**
+ * A candidate generator that rewrites content instead of deleting items: it changes values (shrinks
+ * a number, rewrites a length field together with the data it counts, re-encodes a decoded
+ * structure) and asks whether the rewrite is still interesting. A {@link Reduction} runs its value
+ * reducers on the result of its sequence reducer, then the sequence reducer again on theirs, until
+ * neither changes anything; all of them ask the same oracle loop, with one cache and one budget.
+ *
+ * <p>Contract:
+ *
+ * <ul>
+ *   <li>An implementation MUST NOT call an oracle; it learns only through the {@link
+ *       ContentTester}.
+ *   <li>{@link #reduce} MUST return {@code current} or a content the tester called interesting, and
+ *       that content MUST NOT have more items than {@code current}.
+ *   <li>It MUST let every exception the tester throws through: that is how the loop ends a
+ *       reduction whose budget is spent; the reduction then keeps its best result so far.
+ *   <li>It SHOULD return {@code current} itself (the same reference) when it found nothing better,
+ *       so that the reduction knows it reached a fixed point.
+ * </ul>
+ *
+ * @param <C> the content type
+ */
+public interface ValueReducer<C> {
+  /** A short name for summaries and progress, for example {@code "length-fields"}. */
+  String name();
+
+  /** Rewrites {@code current} into a smaller or simpler interesting content, or returns it. */
+  C reduce(C current, ContentTester<C> tester);
+}

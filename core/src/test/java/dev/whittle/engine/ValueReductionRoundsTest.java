@@ -1,0 +1,180 @@
+package dev.whittle.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.api.Budget;
+import dev.whittle.api.ContentTester;
+import dev.whittle.api.Oracle;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.StopReason;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Whittle;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** Sequence and value reducers taking turns on one oracle loop, one cache and one budget. */
+class ValueReductionRoundsTest {
+  /** Interesting: some byte is at least 50 and the input ends with 'Z'. */
+  private static final Predicate<byte[]> BIG_BYTE_THEN_Z =
+      bytes -> {
+        boolean big = false;
+        for (int i = 0; i + 1 < bytes.length; i++) {
+          big |= (bytes[i] & 0xFF) >= 50;
+        }
+        return big && bytes.length > 0 && bytes[bytes.length - 1] == 'Z';
+      };
+
+  private static final byte[] INPUT = {1, 2, (byte) 200, 3, 4, 5, 'Z'};
+
+  /** Lowers one byte at a time by halving, then by one: a value reducer the engine cannot see. */
+  private static final class LowerBytes implements ValueReducer<byte[]> {
+    final List<String> asked = new ArrayList<>();
+
+    @Override
+    public String name() {
+      return "lower-bytes";
+    }
+
+    @Override
+    public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+      byte[] best = current;
+      for (int i = 0; i < best.length; i++) {
+        for (int value = best[i] & 0xFF; value > 0; ) {
+          int lower = value > 60 ? value / 2 : value - 1;
+          byte[] candidate = best.clone();
+          candidate[i] = (byte) lower;
+          asked.add(new String(candidate, java.nio.charset.StandardCharsets.ISO_8859_1));
+          if (!tester.isInteresting(candidate)) {
+            break;
+          }
+          best = candidate;
+          value = lower;
+        }
+      }
+      return best;
+    }
+  }
+
+  @Test
+  void valueReducersRewriteWhatDeletionLeavesAndTheResultIsExact() {
+    LowerBytes lower = new LowerBytes();
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(INPUT))
+            .withValueReducer(lower)
+            .run(Oracle.of(BIG_BYTE_THEN_Z));
+
+    assertArrayEquals(new byte[] {50, 'Z'}, result.reduced());
+    assertEquals(2, result.reducedSize());
+    assertEquals(StopReason.COMPLETED, result.stopReason());
+    assertTrue(result.oneMinimal(), "the last round's sequence reducer checked every deletion");
+    assertTrue(lower.asked.size() > 1);
+  }
+
+  @Test
+  void aValueReducerThatAsksAgainIsAnsweredFromTheOneCache() {
+    Set<String> seen = new HashSet<>();
+    int[] oracleCalls = {0};
+    ValueReducer<byte[]> askTwice =
+        new ValueReducer<>() {
+          @Override
+          public String name() {
+            return "ask-twice";
+          }
+
+          @Override
+          public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+            byte[] same = current.clone();
+            tester.isInteresting(same);
+            tester.isInteresting(same.clone());
+            return current;
+          }
+        };
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(INPUT))
+            .withValueReducer(askTwice)
+            .run(
+                Oracle.of(
+                    bytes -> {
+                      oracleCalls[0]++;
+                      seen.add(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1));
+                      return BIG_BYTE_THEN_Z.test(bytes);
+                    }));
+
+    assertEquals(oracleCalls[0], result.oracleCalls());
+    assertEquals(seen.size(), oracleCalls[0], "no content was sent to the oracle twice");
+    assertTrue(result.cacheHits() >= 2, "the reducer's questions were answered from the cache");
+  }
+
+  @Test
+  void aRewriteTheTesterRejectedIsNotAdopted() {
+    ValueReducer<byte[]> liar =
+        new ValueReducer<>() {
+          @Override
+          public String name() {
+            return "liar";
+          }
+
+          @Override
+          public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+            return new byte[] {'Z'}; // never asked, and not interesting
+          }
+        };
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(INPUT))
+            .withValueReducer(liar)
+            .run(Oracle.of(BIG_BYTE_THEN_Z));
+
+    assertTrue(BIG_BYTE_THEN_Z.test(result.reduced()));
+    assertArrayEquals(new byte[] {(byte) 200, 'Z'}, result.reduced());
+  }
+
+  @Test
+  void theBudgetCoversValueReducersToo() {
+    long needed =
+        Whittle.reduce(SequenceInputs.bytes(INPUT))
+            .withValueReducer(new LowerBytes())
+            .run(Oracle.of(BIG_BYTE_THEN_Z))
+            .oracleCalls();
+    for (long maxCalls = 1; maxCalls < needed; maxCalls++) {
+      ReductionResult<byte[]> result =
+          Whittle.reduce(SequenceInputs.bytes(INPUT))
+              .withValueReducer(new LowerBytes())
+              .withBudget(Budget.unlimited().withMaxCalls(maxCalls))
+              .run(Oracle.of(BIG_BYTE_THEN_Z));
+
+      assertTrue(result.oracleCalls() <= maxCalls);
+      assertEquals(StopReason.MAX_CALLS, result.stopReason());
+      assertTrue(BIG_BYTE_THEN_Z.test(result.reduced()), "the best so far is interesting");
+    }
+  }
+
+  @Test
+  void linesAndListsCanBeRewrittenToo() {
+    ValueReducer<List<Integer>> halve =
+        new ValueReducer<>() {
+          @Override
+          public String name() {
+            return "halve";
+          }
+
+          @Override
+          public List<Integer> reduce(List<Integer> current, ContentTester<List<Integer>> tester) {
+            List<Integer> halved = current.stream().map(x -> x / 2).toList();
+            return tester.isInteresting(halved) ? halved : current;
+          }
+        };
+    ReductionResult<List<Integer>> result =
+        Whittle.reduce(SequenceInputs.list(List.of(3, 64, 5)))
+            .withValueReducer(halve)
+            .run(Oracle.of(list -> list.stream().anyMatch(x -> x >= 10)));
+
+    assertEquals(List.of(16), result.reduced());
+  }
+}
