@@ -56,6 +56,7 @@ public final class CrashMinimizer {
   private final int reproductionRuns;
   private final boolean freshLoaderPerAttempt;
   private final boolean exitGuard;
+  private final boolean valueReduction;
   private final FuzzedDataProviderFactory dataProviderFactory;
   private final ImmutableList<String> targetArgs;
   private final ImmutableList<ProgressListener> progressListeners;
@@ -70,6 +71,7 @@ public final class CrashMinimizer {
     this.reproductionRuns = b.reproductionRuns;
     this.freshLoaderPerAttempt = b.freshLoaderPerAttempt;
     this.exitGuard = b.exitGuard;
+    this.valueReduction = b.valueReduction;
     this.dataProviderFactory = b.dataProviderFactory;
     this.targetArgs = b.targetArgs;
     this.progressListeners = b.progressListeners;
@@ -146,6 +148,15 @@ public final class CrashMinimizer {
    */
   public CrashMinimizer withExitGuard(boolean guard) {
     return copy(b -> b.exitGuard = guard);
+  }
+
+  /**
+   * Whether the reduction also rewrites values, not only deletes bytes (on by default). For {@code
+   * byte[]} targets it shrinks length-prefixed chunks together with their length fields, which
+   * deleting bytes cannot do. Off, the result is what byte deletion alone reaches.
+   */
+  public CrashMinimizer withValueReduction(boolean rewriteValues) {
+    return copy(b -> b.valueReduction = rewriteValues);
   }
 
   /**
@@ -244,6 +255,10 @@ public final class CrashMinimizer {
     return exitGuard;
   }
 
+  public boolean valueReduction() {
+    return valueReduction;
+  }
+
   /** The configured provider factory; empty means Whittle's pure-Java one. */
   public Optional<FuzzedDataProviderFactory> fuzzedDataProviderFactory() {
     return Optional.ofNullable(dataProviderFactory);
@@ -268,6 +283,7 @@ public final class CrashMinimizer {
     b.reproductionRuns = reproductionRuns;
     b.freshLoaderPerAttempt = freshLoaderPerAttempt;
     b.exitGuard = exitGuard;
+    b.valueReduction = valueReduction;
     b.dataProviderFactory = dataProviderFactory;
     b.targetArgs = targetArgs;
     b.progressListeners = progressListeners;
@@ -286,6 +302,7 @@ public final class CrashMinimizer {
     int reproductionRuns = DEFAULT_REPRODUCTION_RUNS;
     boolean freshLoaderPerAttempt;
     boolean exitGuard = true;
+    boolean valueReduction = true;
     FuzzedDataProviderFactory dataProviderFactory;
     ImmutableList<String> targetArgs = ImmutableList.of();
     ImmutableList<ProgressListener> progressListeners = ImmutableList.of();

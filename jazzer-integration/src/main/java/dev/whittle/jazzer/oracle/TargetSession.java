@@ -21,6 +21,7 @@ public final class TargetSession implements AutoCloseable {
   private final AttemptRunner runner;
   private final FindingClassifier classifier;
   private final boolean jazzerRuntimePresent;
+  private final boolean takesDataProvider;
   private LoadedTarget shared;
   private long runs;
 
@@ -30,8 +31,10 @@ public final class TargetSession implements AutoCloseable {
       AttemptRunner runner,
       FindingClassifier classifier,
       boolean jazzerRuntimePresent,
+      boolean takesDataProvider,
       LoadedTarget shared) {
     this.spec = spec;
+    this.takesDataProvider = takesDataProvider;
     this.freshLoaderPerAttempt = freshLoaderPerAttempt;
     this.runner = runner;
     this.classifier = classifier;
@@ -62,12 +65,19 @@ public final class TargetSession implements AutoCloseable {
           new FindingClassifier(
               new DedupToken(spec.className(), providerPrefixes(spec.className(), first)));
       boolean runtimePresent = first.runtime().isPresent();
+      boolean takesDataProvider = first.target().takesDataProvider();
       if (freshLoaderPerAttempt) {
         tearDownAndClose(first, runner);
         first = null;
       }
       return new TargetSession(
-          spec, freshLoaderPerAttempt, runner, classifier, runtimePresent, first);
+          spec,
+          freshLoaderPerAttempt,
+          runner,
+          classifier,
+          runtimePresent,
+          takesDataProvider,
+          first);
     } catch (RuntimeException | Error e) {
       if (first != null) {
         first.close();
@@ -110,6 +120,11 @@ public final class TargetSession implements AutoCloseable {
   /** Worker threads started so far: one, plus one after each timeout. */
   public int workersStarted() {
     return runner.workersStarted();
+  }
+
+  /** Whether the target's {@code fuzzerTestOneInput} takes a {@code FuzzedDataProvider}. */
+  public boolean takesDataProvider() {
+    return takesDataProvider;
   }
 
   /** Whether the target sees Jazzer's runtime, so that its bug detectors report findings. */
