@@ -1,5 +1,7 @@
 package dev.whittle.api;
 
+import java.util.List;
+
 /**
  * How a {@link ValueReducer} asks a question: the reduction's oracle loop answers from its cache or
  * by calling the oracle, and counts the call against the budget.
@@ -10,4 +12,22 @@ package dev.whittle.api;
 public interface ContentTester<C> {
   /** Whether {@code candidate} is interesting; unresolved counts as not interesting. */
   boolean isInteresting(C candidate);
+
+  /**
+   * How many questions the loop can answer at once: one unless the reduction runs with several
+   * jobs. Value reducers SHOULD then hand {@link #areInteresting(List)} batches of about this size
+   * where their search can use answers it did not strictly need yet.
+   */
+  default int parallelism() {
+    return 1;
+  }
+
+  /** Answers for all of {@code candidates}, in their order, possibly asked in parallel. */
+  default boolean[] areInteresting(List<C> candidates) {
+    boolean[] answers = new boolean[candidates.size()];
+    for (int i = 0; i < answers.length; i++) {
+      answers[i] = isInteresting(candidates.get(i));
+    }
+    return answers;
+  }
 }

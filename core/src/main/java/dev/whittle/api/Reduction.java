@@ -1,5 +1,6 @@
 package dev.whittle.api;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
@@ -21,6 +22,7 @@ public final class Reduction<C> {
   private final ImmutableList<ProgressListener> progressListeners;
   private final ImmutableList<ImprovementListener<? super C>> improvementListeners;
   private final ImmutableList<ValueReducer<C>> valueReducers;
+  private final int jobs;
 
   private Reduction(
       SequenceInput<C> input,
@@ -28,8 +30,10 @@ public final class Reduction<C> {
       Budget budget,
       ImmutableList<ProgressListener> progressListeners,
       ImmutableList<ImprovementListener<? super C>> improvementListeners,
-      ImmutableList<ValueReducer<C>> valueReducers) {
+      ImmutableList<ValueReducer<C>> valueReducers,
+      int jobs) {
     this.input = input;
+    this.jobs = jobs;
     this.algorithm = algorithm;
     this.budget = budget;
     this.progressListeners = progressListeners;
@@ -44,19 +48,20 @@ public final class Reduction<C> {
         Budget.unlimited(),
         ImmutableList.of(),
         ImmutableList.of(),
-        ImmutableList.of());
+        ImmutableList.of(),
+        1);
   }
 
   public Reduction<C> withAlgorithm(Algorithm newAlgorithm) {
     checkNotNull(newAlgorithm, "algorithm");
     return new Reduction<>(
-        input, newAlgorithm, budget, progressListeners, improvementListeners, valueReducers);
+        input, newAlgorithm, budget, progressListeners, improvementListeners, valueReducers, jobs);
   }
 
   public Reduction<C> withBudget(Budget newBudget) {
     checkNotNull(newBudget, "budget");
     return new Reduction<>(
-        input, algorithm, newBudget, progressListeners, improvementListeners, valueReducers);
+        input, algorithm, newBudget, progressListeners, improvementListeners, valueReducers, jobs);
   }
 
   public Reduction<C> withProgressListener(ProgressListener listener) {
@@ -67,7 +72,8 @@ public final class Reduction<C> {
         budget,
         ImmutableList.<ProgressListener>builder().addAll(progressListeners).add(listener).build(),
         improvementListeners,
-        valueReducers);
+        valueReducers,
+        jobs);
   }
 
   public Reduction<C> withImprovementListener(ImprovementListener<? super C> listener) {
@@ -81,7 +87,8 @@ public final class Reduction<C> {
             .addAll(improvementListeners)
             .add(listener)
             .build(),
-        valueReducers);
+        valueReducers,
+        jobs);
   }
 
   /**
@@ -98,7 +105,21 @@ public final class Reduction<C> {
         budget,
         progressListeners,
         improvementListeners,
-        ImmutableList.<ValueReducer<C>>builder().addAll(valueReducers).add(reducer).build());
+        ImmutableList.<ValueReducer<C>>builder().addAll(valueReducers).add(reducer).build(),
+        jobs);
+  }
+
+  /**
+   * Lets the reduction ask up to {@code jobs} questions at once where its search can use answers it
+   * did not strictly need yet: the top levels of an Entropy Debugging decision tree, the next
+   * deletions of a minimizing sweep, the complements of one ddmin round, a value reducer's
+   * alternatives. The result is the one a single job finds; it costs more oracle calls and less
+   * time. The oracle MUST be thread-safe when {@code jobs} is above one. Default 1.
+   */
+  public Reduction<C> withJobs(int newJobs) {
+    checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);
+    return new Reduction<>(
+        input, algorithm, budget, progressListeners, improvementListeners, valueReducers, newJobs);
   }
 
   public SequenceInput<C> input() {
@@ -123,6 +144,10 @@ public final class Reduction<C> {
 
   public List<ValueReducer<C>> valueReducers() {
     return valueReducers;
+  }
+
+  public int jobs() {
+    return jobs;
   }
 
   /**

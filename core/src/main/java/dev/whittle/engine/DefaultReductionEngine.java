@@ -1,5 +1,6 @@
 package dev.whittle.engine;
 
+import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
@@ -12,6 +13,7 @@ import dev.whittle.engine.loop.OracleLoop;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
+import java.util.List;
 
 /** Runs a configured reduction: checks the original, runs the reducers, reports. */
 public final class DefaultReductionEngine implements ReductionEngine {
@@ -25,13 +27,20 @@ public final class DefaultReductionEngine implements ReductionEngine {
   @Override
   public <C> ReductionResult<C> run(Reduction<C> reduction, Oracle<? super C> oracle) {
     SequenceReducer reducer = ReducerRegistry.create(reduction.algorithm());
-    OracleLoop<C> loop =
+    try (OracleLoop<C> loop =
         new OracleLoop<>(
             reduction.input(),
             oracle,
             reduction.budget(),
             reduction.progressListeners(),
-            reduction.improvementListeners());
+            reduction.improvementListeners(),
+            reduction.jobs())) {
+      return run(reduction, reducer, loop);
+    }
+  }
+
+  private static <C> ReductionResult<C> run(
+      Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
     StopReason stopReason = StopReason.COMPLETED;
     try {
       Outcome original = loop.askOriginal();
@@ -67,7 +76,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
     for (int round = 1; ; round++) {
-      reducer.reduce(Subsequence.full(loop.inputSize()), loop);
+      loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
       if (reduction.valueReducers().isEmpty()) {
         return;
       }
@@ -75,7 +84,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
       boolean changed = false;
       for (ValueReducer<C> valueReducer : reduction.valueReducers()) {
         C before = loop.bestContent();
-        C rewritten = valueReducer.reduce(before, loop::isInterestingContent);
+        C rewritten = valueReducer.reduce(before, new LoopContentTester<>(loop));
         if (rewritten != before) {
           loop.adopt(rewritten);
         }
@@ -86,6 +95,24 @@ public final class DefaultReductionEngine implements ReductionEngine {
       if (!changed || round == MAX_ROUNDS) {
         return;
       }
+    }
+  }
+
+  /** What value reducers see of the loop. */
+  private record LoopContentTester<C>(OracleLoop<C> loop) implements ContentTester<C> {
+    @Override
+    public boolean isInteresting(C candidate) {
+      return loop.isInterestingContent(candidate);
+    }
+
+    @Override
+    public int parallelism() {
+      return loop.parallelism();
+    }
+
+    @Override
+    public boolean[] areInteresting(List<C> candidates) {
+      return loop.areInterestingContents(candidates);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.whittle.engine.loop;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.base.Stopwatch;
@@ -16,15 +17,20 @@ import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * The one loop that owns the oracle for a reduction: it answers reducers' questions from the cache
  * or by calling the oracle, counts, enforces the budget, notices interruption, keeps the best
- * candidate so far and tells listeners. Not thread-safe: one reduction, one thread.
+ * candidate so far and tells listeners. Not thread-safe: one reduction, one thread; with more than
+ * one job it sends batches of questions to the oracle from threads of its own, and still records
+ * every answer on the reduction's thread.
  */
-public final class OracleLoop<C> implements CandidateTester {
+public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
   private final Oracle<? super C> oracle;
   private final Budget budget;
   private final List<ProgressListener> progressListeners;
@@ -32,6 +38,7 @@ public final class OracleLoop<C> implements CandidateTester {
   private final ResultCache cache = new ResultCache();
   private final Stopwatch stopwatch;
   private final long deadlineNanos;
+  private final ParallelAsker<C> parallel; // null when the loop asks one question at a time
 
   // The input reducers' subsequences refer to; value reducers make the loop continue on another.
   private SequenceInput<C> input;
@@ -50,6 +57,22 @@ public final class OracleLoop<C> implements CandidateTester {
       Budget budget,
       List<ProgressListener> progressListeners,
       List<? extends ImprovementListener<? super C>> improvementListeners) {
+    this(input, oracle, budget, progressListeners, improvementListeners, 1);
+  }
+
+  /**
+   * A loop that answers batches with up to {@code jobs} oracle calls at once; the oracle MUST then
+   * be thread-safe. Close it to stop its threads.
+   */
+  public OracleLoop(
+      SequenceInput<C> input,
+      Oracle<? super C> oracle,
+      Budget budget,
+      List<ProgressListener> progressListeners,
+      List<? extends ImprovementListener<? super C>> improvementListeners,
+      int jobs) {
+    checkArgument(jobs >= 1, "jobs must be at least 1, was %s", jobs);
+    this.parallel = jobs == 1 ? null : new ParallelAsker<>(oracle, jobs);
     this.input = checkNotNull(input, "input");
     this.oracle = checkNotNull(oracle, "oracle");
     this.budget = checkNotNull(budget, "budget");
@@ -103,6 +126,12 @@ public final class OracleLoop<C> implements CandidateTester {
       throw new ReductionException(
           "the oracle threw on a candidate of " + size + " items: " + e, e);
     }
+    return record(key, size, candidate, content, outcome);
+  }
+
+  /** Counts, caches and reports one answer of the oracle. */
+  private Outcome record(
+      ContentKey key, int size, Subsequence candidate, C content, Outcome outcome) {
     if (outcome == null) {
       throw new ReductionException("the oracle returned null instead of an Outcome");
     }
@@ -118,6 +147,112 @@ public final class OracleLoop<C> implements CandidateTester {
     return outcome;
   }
 
+  @Override
+  public int parallelism() {
+    return parallel == null ? 1 : parallel.jobs();
+  }
+
+  @Override
+  public boolean[] areInteresting(List<Subsequence> candidates) {
+    if (parallel == null) {
+      return CandidateTester.super.areInteresting(candidates);
+    }
+    List<Question<C>> questions = new ArrayList<>(candidates.size());
+    for (Subsequence candidate : candidates) {
+      questions.add(new Question<>(keys.keyOf(candidate), candidate.size(), candidate, null));
+    }
+    return answerAll(questions);
+  }
+
+  /** Answers for whole contents, as value reducers propose them, possibly asked in parallel. */
+  public boolean[] areInterestingContents(List<C> contents) {
+    List<Question<C>> questions = new ArrayList<>(contents.size());
+    for (C content : contents) {
+      checkNotNull(content, "content");
+      SequenceInput<C> split = input.withContent(content);
+      questions.add(new Question<>(ContentKeys.keyOfWhole(split), split.size(), null, content));
+    }
+    if (parallel == null) {
+      boolean[] answers = new boolean[questions.size()];
+      for (int i = 0; i < answers.length; i++) {
+        Question<C> q = questions.get(i);
+        answers[i] = answer(q.key(), q.size(), q.candidate(), q.given()).isInteresting();
+      }
+      return answers;
+    }
+    return answerAll(questions);
+  }
+
+  /** One question of a batch: its key, its size and how to get its content. */
+  private record Question<C>(ContentKey key, int size, Subsequence candidate, C given) {}
+
+  /**
+   * Answers a batch: from the cache where it can, the rest in parallel, each distinct content once.
+   * When the budget cannot pay for all of them, it asks as many as it can, records them, and stops
+   * the reduction.
+   */
+  private boolean[] answerAll(List<Question<C>> questions) {
+    boolean[] answers = new boolean[questions.size()];
+    Map<ContentKey, List<Integer>> toAsk = new LinkedHashMap<>();
+    for (int i = 0; i < answers.length; i++) {
+      ContentKey key = questions.get(i).key();
+      Outcome cached = cache.get(key);
+      if (cached != null) {
+        cacheHits++;
+        answers[i] = cached.isInteresting();
+      } else {
+        toAsk.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
+      }
+    }
+    if (toAsk.isEmpty()) {
+      return answers;
+    }
+    checkBudget();
+    List<List<Integer>> batch = new ArrayList<>(toAsk.values());
+    long affordable = budget.maxCalls() - oracleCalls;
+    boolean cut = batch.size() > affordable;
+    if (cut) {
+      batch = batch.subList(0, (int) affordable);
+    }
+    List<C> contents = new ArrayList<>(batch.size());
+    for (List<Integer> same : batch) {
+      Question<C> q = questions.get(same.get(0));
+      contents.add(q.given() != null ? q.given() : input.assemble(q.candidate()));
+    }
+    List<Outcome> outcomes = parallel.askAll(contents);
+    for (int b = 0; b < batch.size(); b++) {
+      Question<C> q = questions.get(batch.get(b).get(0));
+      Outcome outcome = record(q.key(), q.size(), q.candidate(), contents.get(b), outcomes.get(b));
+      for (int i : batch.get(b)) {
+        answers[i] = outcome.isInteresting();
+      }
+    }
+    if (cut) {
+      throw new StopReduction(StopReason.MAX_CALLS);
+    }
+    return answers;
+  }
+
+  /**
+   * Makes {@code candidate}, the result a reducer returned, the best result: what the search found,
+   * even when a question it asked on speculation was answered with something smaller.
+   */
+  public void adopt(Subsequence candidate) {
+    C content = input.assemble(candidate);
+    if (!Objects.deepEquals(content, bestContent)) {
+      improve(content, candidate.size(), candidate);
+    } else {
+      best = candidate;
+    }
+  }
+
+  @Override
+  public void close() {
+    if (parallel != null) {
+      parallel.close();
+    }
+  }
+
   private void improve(C content, int size, Subsequence candidate) {
     bestContent = content;
     bestSize = size;
@@ -130,15 +265,12 @@ public final class OracleLoop<C> implements CandidateTester {
 
   /**
    * Takes {@code content}, which a value reducer returned, as the best result when it was found
-   * interesting and is no larger than the best so far (ties go to the newer, simpler content).
+   * interesting (and so, by the reducer's contract, is no larger than what it started from).
    */
   public void adopt(C content) {
     SequenceInput<C> split = input.withContent(content);
     Outcome outcome = cache.get(ContentKeys.keyOfWhole(split));
-    if (outcome != null
-        && outcome.isInteresting()
-        && split.size() <= bestSize
-        && !Objects.deepEquals(content, bestContent)) {
+    if (outcome != null && outcome.isInteresting() && !Objects.deepEquals(content, bestContent)) {
       improve(content, split.size(), null);
     }
   }

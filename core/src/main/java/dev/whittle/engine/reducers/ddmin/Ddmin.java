@@ -6,6 +6,8 @@ import static com.google.common.base.Preconditions.checkState;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.Subsequence;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Complement-based delta debugging as the Fuzzing Book gives it after Zeller and Hildebrandt: split
@@ -57,12 +59,17 @@ final class Ddmin implements SequenceReducer {
         "granularity %s out of range for %s items",
         granularity,
         size);
-    for (int chunk = 0; chunk < granularity; chunk++) {
-      int from = boundary(chunk, size, granularity);
-      int to = boundary(chunk + 1, size, granularity);
-      Subsequence complement = current.without(from, to);
-      if (tester.isInteresting(complement)) {
-        return complement;
+    // One complement at a time, or as many as a parallel tester answers at once.
+    int batch = tester.parallelism();
+    for (int chunk = 0; chunk < granularity; chunk += batch) {
+      List<Subsequence> complements = new ArrayList<>(batch);
+      for (int k = chunk; k < Math.min(chunk + batch, granularity); k++) {
+        complements.add(
+            current.without(boundary(k, size, granularity), boundary(k + 1, size, granularity)));
+      }
+      int first = tester.firstInteresting(complements);
+      if (first >= 0) {
+        return complements.get(first);
       }
     }
     return null;

@@ -11,7 +11,10 @@ import dev.whittle.engine.reducers.onebyone.OneByOneSweep;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.Subsequence;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -107,11 +110,47 @@ public final class EntropyReducer implements SequenceReducer {
       weights[i] = leaves.get(i).weight();
     }
     OrderedTree node = trees.build(weights);
+    Map<OrderedTree, Boolean> answers = new IdentityHashMap<>();
     while (!node.isLeaf()) {
-      int cut = (int) leaves.get(node.split()).low();
-      boolean removable = tester.isInteresting(current.without(cursor, cursor + cut));
+      Boolean removable = answers.get(node);
+      if (removable == null) {
+        removable = ask(node, weights, leaves, current, cursor, tester, answers);
+      }
       node = removable ? node.right() : node.left();
     }
     return leaves.get(node.symbol());
+  }
+
+  /**
+   * Asks {@code node}'s question. A parallel tester also gets the questions of the nodes most
+   * likely to come next: all questions of one tree concern the same candidate and cursor, so they
+   * can be asked before the walk reaches them, and the walk then takes the path a single job would
+   * take.
+   */
+  private static boolean ask(
+      OrderedTree node,
+      double[] weights,
+      List<Leaf> leaves,
+      Subsequence current,
+      int cursor,
+      CandidateTester tester,
+      Map<OrderedTree, Boolean> answers) {
+    List<OrderedTree> nodes =
+        tester.parallelism() == 1
+            ? List.of(node)
+            : LikelyNodes.from(node, weights, tester.parallelism());
+    List<Subsequence> questions = new ArrayList<>(nodes.size());
+    for (OrderedTree n : nodes) {
+      int cut = (int) leaves.get(n.split()).low();
+      questions.add(current.without(cursor, cursor + cut));
+    }
+    boolean[] removable =
+        nodes.size() == 1
+            ? new boolean[] {tester.isInteresting(questions.get(0))}
+            : tester.areInteresting(questions);
+    for (int i = 0; i < nodes.size(); i++) {
+      answers.put(nodes.get(i), removable[i]);
+    }
+    return removable[0];
   }
 }

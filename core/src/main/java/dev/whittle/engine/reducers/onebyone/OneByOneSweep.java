@@ -2,6 +2,8 @@ package dev.whittle.engine.reducers.onebyone;
 
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.Subsequence;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Deletes single items until no single deletion is interesting. The sweep is cyclic and never
@@ -20,13 +22,21 @@ public final class OneByOneSweep {
       if (at >= current.size()) {
         at = 0;
       }
-      Subsequence candidate = current.without(at, at + 1);
-      if (tester.isInteresting(candidate)) {
-        current = candidate;
+      // A parallel tester also gets the next deletions; the sweep uses the first that works.
+      int batch = Math.min(tester.parallelism(), current.size() - failuresInARow);
+      List<Subsequence> candidates = new ArrayList<>(batch);
+      for (int i = 0; i < batch; i++) {
+        int p = (at + i) % current.size();
+        candidates.add(current.without(p, p + 1));
+      }
+      int first = tester.firstInteresting(candidates);
+      if (first >= 0) {
+        at = (at + first) % current.size(); // now the position of the item after the deleted one
+        current = candidates.get(first);
         failuresInARow = 0;
       } else {
-        at++;
-        failuresInARow++;
+        at += batch;
+        failuresInARow += batch;
       }
     }
     return current;
