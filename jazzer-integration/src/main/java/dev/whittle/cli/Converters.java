@@ -55,4 +55,20 @@ final class Converters {
       }
     }
   }
+
+  /** A whole number of at least 1, with an error that names the value. */
+  static final class PositiveIntConverter implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      try {
+        int n = Integer.parseInt(value.trim());
+        if (n >= 1) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new TypeConversionException("'" + value + "' is not a whole number of at least 1");
+    }
+  }
 }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Asks an external command about each candidate: writes the candidate to a file in a private
@@ -26,21 +27,37 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The command's output is discarded so that it can never block on a full pipe, and its standard
  * input is empty. A command that runs past the per-call timeout is killed with all its descendants
- * and counts as not interesting. Not thread-safe: every candidate goes to the same file.
+ * and counts as not interesting. Thread-safe: each thread that asks gets a directory of its own for
+ * its candidate file, so that {@code --jobs} runs never share a file.
  */
 final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
   private final ImmutableList<String> command;
   private final Optional<Duration> timeout;
   private final Path directory;
-  private final Path candidateFile;
-  private CommandRun lastRun;
+  private final String candidateFileName;
+  private final AtomicInteger jobDirectories = new AtomicInteger();
+  private final ThreadLocal<Path> candidateFile = ThreadLocal.withInitial(this::newJobFile);
+  private volatile CommandRun lastRun;
 
   private ExternalCommandOracle(
-      List<String> command, Optional<Duration> timeout, Path directory, Path candidateFile) {
+      List<String> command, Optional<Duration> timeout, Path directory, String candidateFileName) {
     this.command = ImmutableList.copyOf(command);
     this.timeout = timeout;
     this.directory = directory;
-    this.candidateFile = candidateFile;
+    this.candidateFileName = candidateFileName;
+  }
+
+  /** The first thread writes straight into the directory, later ones into job-N below it. */
+  private Path newJobFile() {
+    int job = jobDirectories.getAndIncrement();
+    if (job == 0) {
+      return directory.resolve(candidateFileName);
+    }
+    try {
+      return Files.createDirectories(directory.resolve("job-" + job)).resolve(candidateFileName);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a directory in " + directory, e);
+    }
   }
 
   /**
@@ -62,8 +79,7 @@ final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
     checkNotNull(timeout, "timeout");
     // On POSIX systems createTempDirectory makes the directory readable by its owner only.
     Path directory = Files.createTempDirectory("whittle-");
-    return new ExternalCommandOracle(
-        command, timeout, directory, directory.resolve(candidateFileName));
+    return new ExternalCommandOracle(command, timeout, directory, candidateFileName);
   }
 
   @Override
@@ -79,10 +95,12 @@ final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
   CommandRun run(byte[] candidate) {
     checkNotNull(candidate, "candidate");
     checkState(Files.isDirectory(directory), "the oracle is closed");
-    writeCandidate(candidate);
-    Process process = start();
-    lastRun = await(process);
-    return lastRun;
+    Path file = candidateFile.get();
+    writeCandidate(file, candidate);
+    Process process = start(file);
+    CommandRun run = await(process);
+    lastRun = run;
+    return run;
   }
 
   /** How the latest run ended, for messages; empty before the first run. */
@@ -103,17 +121,17 @@ final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
     }
   }
 
-  private void writeCandidate(byte[] candidate) {
+  private static void writeCandidate(Path file, byte[] candidate) {
     try {
-      AtomicFiles.writeUninterruptibly(candidateFile, candidate);
+      AtomicFiles.writeUninterruptibly(file, candidate);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the candidate file " + candidateFile, e);
+      throw new UncheckedIOException("cannot write the candidate file " + file, e);
     }
   }
 
-  private Process start() {
+  private Process start(Path file) {
     List<String> arguments = new ArrayList<>(command);
-    arguments.add(candidateFile.toString());
+    arguments.add(file.toString());
     ProcessBuilder builder =
         new ProcessBuilder(arguments)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)

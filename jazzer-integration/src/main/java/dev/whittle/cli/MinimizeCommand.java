@@ -89,6 +89,8 @@ final class MinimizeCommand implements Callable<Integer> {
 
   @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
 
+  @Mixin JobsOption jobsOption = new JobsOption();
+
   @Option(
       names = "--match",
       paramLabel = "MODE",
@@ -149,7 +151,8 @@ final class MinimizeCommand implements Callable<Integer> {
             .withAlgorithm(algorithmOption.algorithm)
             .withMatchMode(matchMode)
             .withCallTimeout(timeout)
-            .withFreshLoaderPerAttempt(freshLoader);
+            .withFreshLoaderPerAttempt(freshLoader)
+            .withJobs(jobsOption.jobs);
     List<CrashOutcome> outcomes = new ArrayList<>();
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;

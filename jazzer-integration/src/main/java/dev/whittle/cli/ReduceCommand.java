@@ -79,6 +79,8 @@ final class ReduceCommand implements Callable<Integer> {
 
   @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
 
+  @Mixin JobsOption jobsOption = new JobsOption();
+
   @Option(
       names = "--output",
       paramLabel = "FILE",
@@ -182,6 +184,7 @@ final class ReduceCommand implements Callable<Integer> {
       return Whittle.reduce(sequence)
           .withAlgorithm(algorithmOption.algorithm)
           .withBudget(budget)
+          .withJobs(jobsOption.jobs)
           .withProgressListener(new ProgressPrinter(err(), granularity.toString(), sequence.size()))
           .withImprovementListener((best, progress) -> resultFile.save(codec.encode(best)))
           .run(candidate -> oracle.test(codec.encode(candidate)));

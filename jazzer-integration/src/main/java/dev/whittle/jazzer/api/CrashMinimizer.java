@@ -57,6 +57,7 @@ public final class CrashMinimizer {
   private final boolean freshLoaderPerAttempt;
   private final boolean exitGuard;
   private final boolean valueReduction;
+  private final int jobs;
   private final FuzzedDataProviderFactory dataProviderFactory;
   private final ImmutableList<String> targetArgs;
   private final ImmutableList<ProgressListener> progressListeners;
@@ -72,6 +73,7 @@ public final class CrashMinimizer {
     this.freshLoaderPerAttempt = b.freshLoaderPerAttempt;
     this.exitGuard = b.exitGuard;
     this.valueReduction = b.valueReduction;
+    this.jobs = b.jobs;
     this.dataProviderFactory = b.dataProviderFactory;
     this.targetArgs = b.targetArgs;
     this.progressListeners = b.progressListeners;
@@ -157,6 +159,18 @@ public final class CrashMinimizer {
    */
   public CrashMinimizer withValueReduction(boolean rewriteValues) {
     return copy(b -> b.valueReduction = rewriteValues);
+  }
+
+  /**
+   * How many candidates may run at once, each job with its own freshly loaded and initialized
+   * target (its own class loader and static state). The search asks speculative questions to keep
+   * them busy and finds exactly what one job finds. A target that sees Jazzer's runtime (its bug
+   * detectors report into one slot per JVM) runs one candidate at a time whatever this says.
+   * Default 1.
+   */
+  public CrashMinimizer withJobs(int newJobs) {
+    checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);
+    return copy(b -> b.jobs = newJobs);
   }
 
   /**
@@ -259,6 +273,10 @@ public final class CrashMinimizer {
     return valueReduction;
   }
 
+  public int jobs() {
+    return jobs;
+  }
+
   /** The configured provider factory; empty means Whittle's pure-Java one. */
   public Optional<FuzzedDataProviderFactory> fuzzedDataProviderFactory() {
     return Optional.ofNullable(dataProviderFactory);
@@ -284,6 +302,7 @@ public final class CrashMinimizer {
     b.freshLoaderPerAttempt = freshLoaderPerAttempt;
     b.exitGuard = exitGuard;
     b.valueReduction = valueReduction;
+    b.jobs = jobs;
     b.dataProviderFactory = dataProviderFactory;
     b.targetArgs = targetArgs;
     b.progressListeners = progressListeners;
@@ -303,6 +322,7 @@ public final class CrashMinimizer {
     boolean freshLoaderPerAttempt;
     boolean exitGuard = true;
     boolean valueReduction = true;
+    int jobs = 1;
     FuzzedDataProviderFactory dataProviderFactory;
     ImmutableList<String> targetArgs = ImmutableList.of();
     ImmutableList<ProgressListener> progressListeners = ImmutableList.of();

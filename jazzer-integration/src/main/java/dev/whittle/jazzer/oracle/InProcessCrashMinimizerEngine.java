@@ -9,6 +9,7 @@ import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
+import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.values.ValueReduction;
@@ -33,7 +34,12 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       Finding original =
           ReproductionCheck.establish(
               session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
-      ReductionResult<byte[]> reduction = reduce(minimizer, session, crash, crashName, original);
+      ReductionResult<byte[]> reduction;
+      long helperRuns;
+      try (Helpers helpers = Helpers.open(spec, minimizer, jobsFor(minimizer, session))) {
+        reduction = reduce(minimizer, session, helpers, crash, crashName, original);
+        helperRuns = helpers.runs();
+      }
       byte[] minimized = reduction.reduced();
       boolean verified = false;
       long verificationRuns = 0;
@@ -51,15 +57,24 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           minimized,
           original,
           reduction,
-          session.runs() + verificationRuns,
+          session.runs() + helperRuns + verificationRuns,
           (System.nanoTime() - start) / 1_000_000,
           verified);
     }
   }
 
+  /**
+   * Jobs beyond the first need sessions of their own. Jazzer's detectors report into one static
+   * slot per JVM, so a target that sees Jazzer's runtime runs one candidate at a time.
+   */
+  private static int jobsFor(CrashMinimizer minimizer, TargetSession session) {
+    return session.jazzerRuntimePresent() ? 1 : minimizer.jobs();
+  }
+
   private static ReductionResult<byte[]> reduce(
       CrashMinimizer minimizer,
       TargetSession session,
+      Helpers helpers,
       byte[] crash,
       String crashName,
       Finding original) {
@@ -67,7 +82,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(crash))
             .withAlgorithm(minimizer.algorithm())
-            .withBudget(minimizer.budget());
+            .withBudget(minimizer.budget())
+            .withJobs(helpers.sessions.size() + 1);
     if (minimizer.valueReduction() && !session.takesDataProvider()) {
       reduction = reduction.withValueReducer(ValueReduction.forByteArrayTargets());
     }
@@ -75,7 +91,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       reduction = reduction.withProgressListener(listener);
     }
     try {
-      return reduction.run(oracle);
+      return reduction.run(helpers.sessions.isEmpty() ? oracle : helpers.pool(oracle, original));
     } catch (OriginalNotInterestingException e) {
       // The reduction asks the original once more; a finding that fails now is flaky after all.
       int runs = minimizer.reproductionRuns() + 1;
@@ -84,6 +100,50 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
               crashName, original, runs, runs - 1, oracle.lastFinding() == null ? 1 : 0);
       flaky.addSuppressed(e);
       throw flaky;
+    }
+  }
+
+  /** The sessions of the jobs beyond the first, each with its own loader; closed together. */
+  private static final class Helpers implements AutoCloseable {
+    final List<TargetSession> sessions = new ArrayList<>();
+    private final MatchMode matchMode;
+
+    private Helpers(MatchMode matchMode) {
+      this.matchMode = matchMode;
+    }
+
+    static Helpers open(TargetSpec spec, CrashMinimizer minimizer, int jobs) {
+      Helpers helpers = new Helpers(minimizer.matchMode());
+      try {
+        for (int job = 1; job < jobs; job++) {
+          helpers.sessions.add(
+              TargetSession.open(spec, minimizer.callTimeout(), minimizer.freshLoaderPerAttempt()));
+        }
+        return helpers;
+      } catch (RuntimeException | Error e) {
+        helpers.close();
+        throw e;
+      }
+    }
+
+    PooledOracle pool(InProcessOracle first, Finding original) {
+      List<InProcessOracle> oracles = new ArrayList<>();
+      oracles.add(first);
+      for (TargetSession session : sessions) {
+        oracles.add(new InProcessOracle(session, original, matchMode));
+      }
+      return new PooledOracle(oracles);
+    }
+
+    long runs() {
+      return sessions.stream().mapToLong(TargetSession::runs).sum();
+    }
+
+    @Override
+    public void close() {
+      for (TargetSession session : sessions) {
+        session.close();
+      }
     }
   }
 

@@ -2,7 +2,9 @@ package dev.whittle.jazzer.values;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Shrinks length-prefixed structures (chunks, TLV records, length-prefixed strings), which deletion
@@ -87,33 +89,58 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
         if (end > best.length) {
           continue;
         }
-        if (deleteChunk(at, (int) end) || shrinkContent(field, at, at + field.width + gap)) {
+        int start = at + field.width + gap;
+        if (firstInteresting(removals(field, at, start, (int) end))
+            || (length > 1
+                && (trim(field, at, start, (int) length, true)
+                    || trim(field, at, start, (int) length, false)))) {
           return true;
         }
       }
       return false;
     }
 
-    private boolean deleteChunk(int at, int end) {
+    /** The whole chunk, from the field or a tag before it, then only its content. */
+    private List<byte[]> removals(LengthField field, int at, int start, int end) {
+      List<byte[]> candidates = new ArrayList<>(TAGS.length + 1);
       for (int tag : TAGS) {
-        if (at - tag >= 0 && ask(delete(best, at - tag, end, null, 0, 0))) {
-          return true;
+        if (at - tag >= 0) {
+          candidates.add(delete(best, at - tag, end, null, 0, 0));
         }
       }
-      return false;
+      if (end > start) {
+        candidates.add(delete(best, start, end, field, at, 0));
+      }
+      return candidates;
     }
 
-    /** Empties or trims the {@code length} bytes from {@code start} that the field counts. */
-    private boolean shrinkContent(LengthField field, int at, int start) {
-      int length = (int) field.read(best, at);
-      if (length == 0) {
+    /**
+     * Keeps the first interesting candidate. One question at a time, or batches as large as the
+     * tester's parallelism, of which only the first interesting answer counts.
+     */
+    private boolean firstInteresting(List<byte[]> candidates) {
+      int batch = tester.parallelism();
+      if (batch == 1) {
+        for (byte[] candidate : candidates) {
+          if (ask(candidate)) {
+            return true;
+          }
+        }
         return false;
       }
-      if (ask(delete(best, start, start + length, field, at, 0))) {
-        return true;
+      for (int from = 0; from < candidates.size() && questionsLeft > 0; from += batch) {
+        int to = (int) Math.min(Math.min(from + batch, candidates.size()), from + questionsLeft);
+        List<byte[]> part = candidates.subList(from, to);
+        questionsLeft -= part.size();
+        boolean[] answers = tester.areInteresting(part);
+        for (int i = 0; i < answers.length; i++) {
+          if (answers[i]) {
+            best = part.get(i);
+            return true;
+          }
+        }
       }
-      return length > 1
-          && (trim(field, at, start, length, true) || trim(field, at, start, length, false));
+      return false;
     }
 
     /**
@@ -123,7 +150,7 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
     private boolean trim(LengthField field, int at, int start, int length, boolean back) {
       byte[] original = best;
       int good = 0;
-      int bad = length; // removing everything was asked already
+      int bad = length; // emptying the content was asked already
       for (int k = 1; k < bad; k *= 2) {
         if (ask(trimmed(original, field, at, start, length, k, back))) {
           good = k;
