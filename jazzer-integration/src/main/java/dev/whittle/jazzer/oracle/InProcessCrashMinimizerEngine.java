@@ -25,10 +25,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   @Override
   public MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName) {
     long start = System.nanoTime();
-    TargetSpec spec = specOf(minimizer);
     try (ExitGuard.Lease guard = minimizer.exitGuard() ? ExitGuard.acquire() : ExitGuard.none();
-        TargetSession session =
-            TargetSession.open(spec, minimizer.callTimeout(), minimizer.freshLoaderPerAttempt())) {
+        TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
       Finding original =
           ReproductionCheck.establish(
               session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
@@ -39,7 +37,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       // An interrupted caller wants the best so far now; a fresh target would not even load, as
       // every run of an interrupted thread ends at once.
       if (!Thread.currentThread().isInterrupted()) {
-        try (TargetSession fresh = TargetSession.open(spec, minimizer.callTimeout(), false)) {
+        try (TargetSession fresh = openSession(minimizer, false)) {
           Finding again = fresh.run(minimized);
           verified = again != null && minimizer.matchMode().matches(original, again);
           verificationRuns = fresh.runs();
@@ -54,6 +52,20 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           (System.nanoTime() - start) / 1_000_000,
           verified);
     }
+  }
+
+  /**
+   * A session over a freshly loaded target, or over the one {@link CrashMinimizer#forLoadedTarget}
+   * gave, which is all there is to verify with.
+   */
+  private static TargetSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
+    if (minimizer.loadedTarget().isPresent()) {
+      return TargetSession.attach(
+          minimizer.loadedTarget().get(),
+          minimizer.fuzzedDataProviderFactory().orElse(null),
+          minimizer.callTimeout());
+    }
+    return TargetSession.open(specOf(minimizer), minimizer.callTimeout(), freshPerAttempt);
   }
 
   private static ReductionResult<byte[]> reduce(
