@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * Durations as the command line writes them: plain milliseconds ({@code 500}), a number with a unit
  * ({@code 250ms}, {@code 2s}, {@code 1.5m}, {@code 1h}) or ISO-8601 ({@code PT2S}).
  */
-final class Durations {
+public final class Durations {
   private static final Pattern NUMBER_AND_UNIT =
       Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?", Pattern.CASE_INSENSITIVE);
 
@@ -23,7 +23,7 @@ final class Durations {
    *
    * @throws IllegalArgumentException saying which forms are accepted
    */
-  static Duration parse(String text) {
+  public static Duration parse(String text) {
     String trimmed = text.trim();
     Duration duration = trimmed.toUpperCase(Locale.ROOT).startsWith("P") ? iso(text) : simple(text);
     checkArgument(

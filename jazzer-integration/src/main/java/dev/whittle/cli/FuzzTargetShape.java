@@ -35,23 +35,28 @@ record FuzzTargetShape(
     // Parent-first: the target must see the same FuzzedDataProvider interface as this class does.
     try (URLClassLoader loader =
         new URLClassLoader(urls(classPath), FuzzTargetShape.class.getClassLoader())) {
-      Class<?> target = Class.forName(className, false, loader);
-      Initialize initialize =
-          publicStatic(target, "fuzzerInitialize", String[].class).isPresent()
-              ? Initialize.WITH_ARGS
-              : publicStatic(target, "fuzzerInitialize").isPresent()
-                  ? Initialize.NO_ARGS
-                  : Initialize.NONE;
-      return new FuzzTargetShape(
-          className,
-          publicStatic(target, "fuzzerTestOneInput", FuzzedDataProvider.class).isPresent(),
-          initialize,
-          publicStatic(target, "fuzzerTearDown").isPresent());
+      return of(Class.forName(className, false, loader));
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException(className + " was minimized but cannot be inspected", e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Inspects {@code target}, already loaded. */
+  static FuzzTargetShape of(Class<?> target) {
+    String className = target.getName();
+    Initialize initialize =
+        publicStatic(target, "fuzzerInitialize", String[].class).isPresent()
+            ? Initialize.WITH_ARGS
+            : publicStatic(target, "fuzzerInitialize").isPresent()
+                ? Initialize.NO_ARGS
+                : Initialize.NONE;
+    return new FuzzTargetShape(
+        className,
+        publicStatic(target, "fuzzerTestOneInput", FuzzedDataProvider.class).isPresent(),
+        initialize,
+        publicStatic(target, "fuzzerTearDown").isPresent());
   }
 
   /** The name to write in Java source: nested classes with dots. */

@@ -36,6 +36,10 @@ import java.util.ServiceLoader;
  * jdk.}, {@code sun.} and {@code com.code_intelligence.jazzer.} come from the JVM's class path; all
  * others are loaded from the given class path first.
  *
+ * <p>{@link #forLoadedTarget} minimizes against a class that is already loaded and initialized,
+ * such as the target of the Jazzer run this JVM is (see {@code
+ * dev.whittle.jazzer.hook.WhittleAgent}).
+ *
  * <p>{@code System.exit} inside the target ends the run, not the JVM: minimizing installs a
  * SecurityManager for its duration. Java 17 allows that with a warning; later versions need {@code
  * -Djava.security.manager=allow} (see {@link #withExitGuard}).
@@ -49,6 +53,7 @@ public final class CrashMinimizer {
 
   private final String targetClass;
   private final ImmutableList<Path> classPath;
+  private final Class<?> loadedTarget;
   private final Algorithm algorithm;
   private final MatchMode matchMode;
   private final Duration callTimeout;
@@ -65,6 +70,7 @@ public final class CrashMinimizer {
   private CrashMinimizer(Builder b) {
     this.targetClass = b.targetClass;
     this.classPath = b.classPath;
+    this.loadedTarget = b.loadedTarget;
     this.algorithm = b.algorithm;
     this.matchMode = b.matchMode;
     this.callTimeout = b.callTimeout;
@@ -92,6 +98,25 @@ public final class CrashMinimizer {
     Builder b = new Builder();
     b.targetClass = targetClass;
     b.classPath = ImmutableList.copyOf(classPath);
+    return new CrashMinimizer(b);
+  }
+
+  /**
+   * A minimizer for {@code targetClass} as it is already loaded, with the same defaults as {@link
+   * #forTarget}. Nothing is loaded again: every run, the reproduction check's and the
+   * verification's included, calls this class's {@code fuzzerTestOneInput}, with whatever
+   * instrumentation and static state it has; {@code fuzzerInitialize} and {@code fuzzerTearDown}
+   * are not called, as they belong to whoever loaded the class. So the result is verified by
+   * running it once more on the same class, and {@link #withFreshLoaderPerAttempt} is refused.
+   * Meant for minimizing inside the JVM of a Jazzer run, where the target is loaded by the system
+   * class loader and carries Jazzer's instrumentation and bug-detector hooks.
+   */
+  public static CrashMinimizer forLoadedTarget(Class<?> targetClass) {
+    checkNotNull(targetClass, "targetClass");
+    Builder b = new Builder();
+    b.targetClass = targetClass.getName();
+    b.classPath = ImmutableList.of();
+    b.loadedTarget = targetClass;
     return new CrashMinimizer(b);
   }
 
@@ -139,6 +164,10 @@ public final class CrashMinimizer {
    * the whole reduction and only the result is verified in a fresh one.
    */
   public CrashMinimizer withFreshLoaderPerAttempt(boolean fresh) {
+    checkArgument(
+        !fresh || loadedTarget == null,
+        "a target that is already loaded cannot be loaded afresh: %s",
+        targetClass);
     return copy(b -> b.freshLoaderPerAttempt = fresh);
   }
 
@@ -237,8 +266,14 @@ public final class CrashMinimizer {
     return targetClass;
   }
 
+  /** The class path; empty for a {@linkplain #forLoadedTarget loaded target}. */
   public List<Path> classPath() {
     return classPath;
+  }
+
+  /** The class given to {@link #forLoadedTarget}; empty for a target loaded from its class path. */
+  public Optional<Class<?>> loadedTarget() {
+    return Optional.ofNullable(loadedTarget);
   }
 
   public Algorithm algorithm() {
@@ -294,6 +329,7 @@ public final class CrashMinimizer {
     Builder b = new Builder();
     b.targetClass = targetClass;
     b.classPath = classPath;
+    b.loadedTarget = loadedTarget;
     b.algorithm = algorithm;
     b.matchMode = matchMode;
     b.callTimeout = callTimeout;
@@ -314,6 +350,7 @@ public final class CrashMinimizer {
   private static final class Builder {
     String targetClass;
     ImmutableList<Path> classPath;
+    Class<?> loadedTarget;
     Algorithm algorithm = Algorithms.defaultAlgorithm();
     MatchMode matchMode = MatchMode.dedupToken();
     Duration callTimeout = DEFAULT_CALL_TIMEOUT;

@@ -61,6 +61,16 @@ final class FuzzTargetClass {
           "fuzz target class " + className + " cannot be loaded from the class path: " + e,
           e);
     }
+    return of(targetClass);
+  }
+
+  /**
+   * The entry points of {@code targetClass}, already loaded by someone else.
+   *
+   * @throws FuzzTargetLoadException naming the class if it has no usable entry point
+   */
+  static FuzzTargetClass of(Class<?> targetClass) {
+    String className = targetClass.getName();
     Optional<Method> bytes = publicStatic(targetClass, TEST_ONE_INPUT, byte[].class);
     Optional<Method> provider = publicStatic(targetClass, TEST_ONE_INPUT, FuzzedDataProvider.class);
     if (bytes.isPresent() == provider.isPresent()) {

@@ -27,16 +27,14 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   @Override
   public MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName) {
     long start = System.nanoTime();
-    TargetSpec spec = specOf(minimizer);
     try (ExitGuard.Lease guard = minimizer.exitGuard() ? ExitGuard.acquire() : ExitGuard.none();
-        TargetSession session =
-            TargetSession.open(spec, minimizer.callTimeout(), minimizer.freshLoaderPerAttempt())) {
+        TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
       Finding original =
           ReproductionCheck.establish(
               session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
       ReductionResult<byte[]> reduction;
       long helperRuns;
-      try (Helpers helpers = Helpers.open(spec, minimizer, jobsFor(minimizer, session))) {
+      try (Helpers helpers = Helpers.open(minimizer, jobsFor(minimizer, session))) {
         reduction = reduce(minimizer, session, helpers, crash, crashName, original);
         helperRuns = helpers.runs();
       }
@@ -46,7 +44,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       // An interrupted caller wants the best so far now; a fresh target would not even load, as
       // every run of an interrupted thread ends at once.
       if (!Thread.currentThread().isInterrupted()) {
-        try (TargetSession fresh = TargetSession.open(spec, minimizer.callTimeout(), false)) {
+        try (TargetSession fresh = openSession(minimizer, false)) {
           Finding again = fresh.run(minimized);
           verified = again != null && minimizer.matchMode().matches(original, again);
           verificationRuns = fresh.runs();
@@ -65,10 +63,27 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   /**
    * Jobs beyond the first need sessions of their own. Jazzer's detectors report into one static
-   * slot per JVM, so a target that sees Jazzer's runtime runs one candidate at a time.
+   * slot per JVM, so a target that sees Jazzer's runtime runs one candidate at a time, and so does
+   * an already-loaded target, which cannot be loaded again.
    */
   private static int jobsFor(CrashMinimizer minimizer, TargetSession session) {
-    return session.jazzerRuntimePresent() ? 1 : minimizer.jobs();
+    return session.jazzerRuntimePresent() || minimizer.loadedTarget().isPresent()
+        ? 1
+        : minimizer.jobs();
+  }
+
+  /**
+   * A session over a freshly loaded target, or over the one {@link CrashMinimizer#forLoadedTarget}
+   * gave, which is all there is to verify with.
+   */
+  private static TargetSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
+    if (minimizer.loadedTarget().isPresent()) {
+      return TargetSession.attach(
+          minimizer.loadedTarget().get(),
+          minimizer.fuzzedDataProviderFactory().orElse(null),
+          minimizer.callTimeout());
+    }
+    return TargetSession.open(specOf(minimizer), minimizer.callTimeout(), freshPerAttempt);
   }
 
   private static ReductionResult<byte[]> reduce(
@@ -112,8 +127,12 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       this.matchMode = matchMode;
     }
 
-    static Helpers open(TargetSpec spec, CrashMinimizer minimizer, int jobs) {
+    static Helpers open(CrashMinimizer minimizer, int jobs) {
       Helpers helpers = new Helpers(minimizer.matchMode());
+      if (jobs == 1) {
+        return helpers;
+      }
+      TargetSpec spec = specOf(minimizer);
       try {
         for (int job = 1; job < jobs; job++) {
           helpers.sessions.add(

@@ -11,22 +11,31 @@ import java.net.URLClassLoader;
 import java.util.List;
 
 /**
- * One instance of a fuzz target: its own class loader, its entry points, the Jazzer runtime it
- * sees, and the {@link AttemptBody} that runs it. Closing it closes the loader; call {@link
- * #tearDownBody} first to give the target its {@code fuzzerTearDown}.
+ * One instance of a fuzz target: its class loader, its entry points, the Jazzer runtime it sees,
+ * and the {@link AttemptBody} that runs it. Closing it closes the loader if it is the target's own;
+ * call {@link #tearDownBody} first to give the target its {@code fuzzerTearDown}.
  */
 final class LoadedTarget implements AutoCloseable {
-  private final TargetClassLoader loader;
+  /**
+   * The target's own {@link TargetClassLoader}, or the loader of a class loaded by someone else.
+   */
+  private final ClassLoader loader;
+
+  /** Whether {@link #close} closes {@link #loader}: only a loader made by {@link #load}. */
+  private final boolean ownsLoader;
+
   private final FuzzTargetClass target;
   private final JazzerRuntime runtime;
   private final FuzzedDataProviderFactory dataProviders;
 
   private LoadedTarget(
-      TargetClassLoader loader,
+      ClassLoader loader,
+      boolean ownsLoader,
       FuzzTargetClass target,
       JazzerRuntime runtime,
       FuzzedDataProviderFactory dataProviders) {
     this.loader = loader;
+    this.ownsLoader = ownsLoader;
     this.target = target;
     this.runtime = runtime;
     this.dataProviders = dataProviders;
@@ -46,15 +55,41 @@ final class LoadedTarget implements AutoCloseable {
     TargetClassLoader loader = new TargetClassLoader(classPath, parent);
     try {
       FuzzTargetClass target = FuzzTargetClass.load(className, loader);
-      FuzzedDataProviderFactory factory =
-          target.takesDataProvider()
-              ? (dataProviders != null ? dataProviders : ByteFuzzedDataProvider::of)
-              : null;
-      return new LoadedTarget(loader, target, JazzerRuntime.visibleFrom(loader), factory);
+      return new LoadedTarget(
+          loader,
+          true,
+          target,
+          JazzerRuntime.visibleFrom(loader),
+          factoryFor(target, dataProviders));
     } catch (RuntimeException | Error e) {
       closeQuietly(loader);
       throw e;
     }
+  }
+
+  /**
+   * Wraps {@code targetClass}, loaded (and initialized, or not) by someone else, such as Jazzer's
+   * driver in its own JVM: nothing is loaded again, and closing leaves the class's loader alone.
+   */
+  static LoadedTarget attach(Class<?> targetClass, FuzzedDataProviderFactory dataProviders) {
+    FuzzTargetClass target = FuzzTargetClass.of(targetClass);
+    ClassLoader loader =
+        targetClass.getClassLoader() != null
+            ? targetClass.getClassLoader()
+            : ClassLoader.getSystemClassLoader();
+    return new LoadedTarget(
+        loader,
+        false,
+        target,
+        JazzerRuntime.visibleFrom(loader),
+        factoryFor(target, dataProviders));
+  }
+
+  private static FuzzedDataProviderFactory factoryFor(
+      FuzzTargetClass target, FuzzedDataProviderFactory dataProviders) {
+    return target.takesDataProvider()
+        ? (dataProviders != null ? dataProviders : ByteFuzzedDataProvider::of)
+        : null;
   }
 
   String className() {
@@ -154,7 +189,9 @@ final class LoadedTarget implements AutoCloseable {
 
   @Override
   public void close() {
-    closeQuietly(loader);
+    if (ownsLoader && loader instanceof URLClassLoader own) {
+      closeQuietly(own);
+    }
   }
 
   private static void closeQuietly(URLClassLoader loader) {

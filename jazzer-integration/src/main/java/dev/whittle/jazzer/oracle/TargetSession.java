@@ -16,7 +16,10 @@ import java.util.List;
  * releases the loader. Not thread-safe: one caller at a time.
  */
 public final class TargetSession implements AutoCloseable {
+  /** Where the target comes from; null for an {@linkplain #attach attached} one. */
   private final TargetSpec spec;
+
+  private final String className;
   private final boolean freshLoaderPerAttempt;
   private final AttemptRunner runner;
   private final FindingClassifier classifier;
@@ -35,6 +38,7 @@ public final class TargetSession implements AutoCloseable {
       LoadedTarget shared) {
     this.spec = spec;
     this.takesDataProvider = takesDataProvider;
+    this.className = spec != null ? spec.className() : shared.className();
     this.freshLoaderPerAttempt = freshLoaderPerAttempt;
     this.runner = runner;
     this.classifier = classifier;
@@ -87,6 +91,35 @@ public final class TargetSession implements AutoCloseable {
     }
   }
 
+  /**
+   * A session over {@code targetClass} as it is, loaded and initialized by someone else (Jazzer's
+   * driver, when Whittle runs inside a fuzzing JVM): no loader of its own, no {@code
+   * fuzzerInitialize}, and closing does not call {@code fuzzerTearDown}, all of which are the
+   * owner's business. Every run uses the one class, so static state carries over.
+   *
+   * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
+   *     Whittle's pure-Java one
+   * @throws FuzzTargetLoadException if the class has no usable entry point
+   */
+  public static TargetSession attach(
+      Class<?> targetClass, FuzzedDataProviderFactory dataProviders, Duration callTimeout) {
+    checkNotNull(targetClass, "targetClass");
+    checkNotNull(callTimeout, "callTimeout");
+    LoadedTarget target = LoadedTarget.attach(targetClass, dataProviders);
+    AttemptRunner runner = new AttemptRunner(callTimeout);
+    FindingClassifier classifier =
+        new FindingClassifier(
+            new DedupToken(targetClass.getName(), providerPrefixes(targetClass.getName(), target)));
+    return new TargetSession(
+        null,
+        false,
+        runner,
+        classifier,
+        target.runtime().isPresent(),
+        target.target().takesDataProvider(),
+        target);
+  }
+
   /** Runs the target once on {@code input}; returns its finding, or null if it found nothing. */
   public Finding run(byte[] input) {
     checkNotNull(input, "input");
@@ -109,7 +142,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   public String targetClassName() {
-    return spec.className();
+    return className;
   }
 
   /** Runs of the target so far. */
@@ -135,7 +168,10 @@ public final class TargetSession implements AutoCloseable {
   @Override
   public void close() {
     try {
-      if (shared != null) {
+      if (shared != null && spec == null) {
+        shared.close();
+        shared = null;
+      } else if (shared != null) {
         tearDownAndClose(shared, runner);
         shared = null;
       }

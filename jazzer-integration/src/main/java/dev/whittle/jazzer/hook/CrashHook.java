@@ -1,0 +1,167 @@
+package dev.whittle.jazzer.hook;
+
+import dev.whittle.api.Budget;
+import dev.whittle.cli.MinimizationOutputs;
+import dev.whittle.jazzer.api.CrashMinimizationException;
+import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.MinimizationResult;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The shutdown hook: when the JVM of a Jazzer run ends, minimizes each crash file the run wrote,
+ * against the fuzz target class Jazzer loaded and instrumented, and writes {@code minimized-<sha1>}
+ * and {@code Crash_<sha1>.java} next to it.
+ *
+ * <p>Jazzer ends a run with a finding by {@code System.exit(77)} after libFuzzer has written the
+ * crash file ({@code FuzzTargetRunner.runOne}: {@code printAndDumpCrashingInput()}, {@code
+ * dumpReproducer}, then {@code System.exit(JAZZER_FINDING_EXIT_CODE)}), so shutdown hooks run with
+ * the crash file complete, and the exit status stays 77 whatever a hook does. The hook never
+ * touches the crash file, never throws, and never outlives its budget by more than {@link #GRACE}:
+ * a JVM in shutdown waits for every hook.
+ */
+final class CrashHook implements Runnable {
+  /**
+   * What a minimization still gets after the budget, interrupted, to write its best result so far;
+   * after that the hook gives up on it and returns.
+   */
+  static final Duration GRACE = Duration.ofSeconds(5);
+
+  private final HookOptions options;
+  private final CrashFiles crashFiles;
+  private final Supplier<Optional<Class<?>>> fuzzTarget;
+  private final PrintStream log;
+
+  CrashHook(
+      HookOptions options,
+      CrashFiles crashFiles,
+      Supplier<Optional<Class<?>>> fuzzTarget,
+      PrintStream log) {
+    this.options = options;
+    this.crashFiles = crashFiles;
+    this.fuzzTarget = fuzzTarget;
+    this.log = log;
+  }
+
+  /**
+   * Standard error as the process got it: targets often silence {@code System.err}, as Jazzer's
+   * {@code Log.fixOutErr} anticipates for its own output.
+   */
+  static PrintStream processStandardError() {
+    return new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public void run() {
+    try {
+      minimizeAll();
+    } catch (RuntimeException | Error e) {
+      log.println("whittle: crash hook failed, crash files left as they are: " + e);
+    }
+    log.flush();
+  }
+
+  private void minimizeAll() {
+    List<Path> crashes = crashFiles.writtenSince();
+    if (crashes.isEmpty()) {
+      return;
+    }
+    Optional<Class<?>> target = fuzzTarget.get();
+    if (target.isEmpty()) {
+      log.println("whittle: no standalone fuzz target in this JVM; " + crashes + " left as is");
+      return;
+    }
+    long deadline = System.nanoTime() + options.budget().toNanos();
+    for (Path crash : crashes) {
+      Duration left = Duration.ofNanos(deadline - System.nanoTime());
+      if (left.isNegative() || left.isZero()) {
+        log.println("whittle: budget of " + options.budget() + " spent; " + crash + " left as is");
+        continue;
+      }
+      if (!minimizeOne(target.get(), crash, left)) {
+        return;
+      }
+    }
+  }
+
+  /** Minimizes one crash file within {@code left}; false when it had to be abandoned. */
+  private boolean minimizeOne(Class<?> target, Path crash, Duration left) {
+    Thread worker =
+        new Thread(() -> minimizeAndSave(target, crash, left), "whittle-crash-hook-minimizer");
+    worker.setDaemon(true);
+    long start = System.nanoTime();
+    worker.start();
+    try {
+      worker.join(left.toMillis() + 1);
+      if (worker.isAlive()) {
+        // Ends the reduction with the smallest input so far, which is then written.
+        worker.interrupt();
+        worker.join(GRACE.toMillis());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    if (worker.isAlive()) {
+      log.printf(
+          "whittle: %s: gave up after %d ms; nothing more is written%n",
+          crash, (System.nanoTime() - start) / 1_000_000);
+      return false;
+    }
+    return true;
+  }
+
+  private void minimizeAndSave(Class<?> target, Path crash, Duration left) {
+    long start = System.nanoTime();
+    try {
+      CrashMinimizer minimizer =
+          CrashMinimizer.forLoadedTarget(target)
+              .withCallTimeout(options.callTimeout())
+              .withBudget(Budget.unlimited().withDeadline(left));
+      MinimizationResult result = minimizeGuarded(minimizer, crash);
+      MinimizationOutputs.Written written =
+          MinimizationOutputs.save(crash, result, target, options.callTimeout());
+      log.printf(
+          "whittle: %s (%d bytes) -> %s (%d bytes), dedup token %s, %d runs, %d ms%s; reproducer"
+              + " %s%n",
+          crash,
+          result.original().length,
+          written.minimized().getFileName(),
+          result.minimized().length,
+          result.dedupToken(),
+          result.oracleCalls(),
+          (System.nanoTime() - start) / 1_000_000,
+          result.verified() ? "" : " (not verified)",
+          written.reproducer().getFileName());
+    } catch (CrashMinimizationException | IllegalStateException e) {
+      log.println("whittle: " + crash + " not minimized: " + e.getMessage());
+    } catch (java.io.IOException e) {
+      log.println("whittle: cannot read " + crash + ": " + e);
+    }
+  }
+
+  /**
+   * Minimizes with the exit guard if the JVM allows a SecurityManager, without it otherwise: then a
+   * target's {@code System.exit} blocks its run (the JVM is already exiting), which the call
+   * timeout ends like a hang.
+   */
+  private MinimizationResult minimizeGuarded(CrashMinimizer minimizer, Path crash)
+      throws java.io.IOException {
+    try {
+      return minimizer.minimize(crash);
+    } catch (IllegalStateException e) {
+      if (!String.valueOf(e.getMessage()).startsWith("cannot guard against System.exit")) {
+        throw e;
+      }
+      log.println("whittle: " + e.getMessage() + "; minimizing without the exit guard");
+      return minimizer.withExitGuard(false).minimize(crash);
+    }
+  }
+}

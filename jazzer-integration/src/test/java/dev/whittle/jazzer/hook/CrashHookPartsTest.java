@@ -1,0 +1,58 @@
+package dev.whittle.jazzer.hook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.whittle.cli.MinimizationOutputs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CrashHookPartsTest {
+  @TempDir Path dir;
+
+  @Test
+  void agentOptionsHaveDefaultsAndAPrefixMayHoldCommas() {
+    assertEquals(
+        new HookOptions(
+            HookOptions.DEFAULT_BUDGET, HookOptions.DEFAULT_CALL_TIMEOUT, Optional.empty()),
+        HookOptions.parse(null));
+    assertEquals(
+        new HookOptions(Duration.ofMinutes(1), Duration.ofMillis(500), Optional.of("a,b/")),
+        HookOptions.parse("budget=1m,timeout=500,artifact_prefix=a,b/"));
+    assertThrows(IllegalArgumentException.class, () -> HookOptions.parse("bugdet=1s"));
+  }
+
+  @Test
+  void theLastArtifactPrefixWinsAsInLibFuzzer() {
+    assertEquals("", JazzerRun.artifactPrefix(List.of("--target_class=X", "corpus")));
+    assertEquals(
+        "b/",
+        JazzerRun.artifactPrefix(
+            List.of("-artifact_prefix=a/", "--artifact_prefix=c/", "-artifact_prefix=b/")));
+  }
+
+  @Test
+  void onlyCrashFilesWrittenSinceTheSnapshotAndNamedAfterTheirContentCount() throws Exception {
+    byte[] old = {1};
+    byte[] fresh = {2};
+    Path oldCrash = write("run-crash-" + MinimizationOutputs.sha1Hex(old), old);
+    Files.setLastModifiedTime(oldCrash, FileTime.fromMillis(1_000_000));
+    CrashFiles files = CrashFiles.snapshot(dir + "/run-");
+    Path freshCrash = write("run-crash-" + MinimizationOutputs.sha1Hex(fresh), fresh);
+    write("run-crash-" + "0".repeat(40), fresh); // Not libFuzzer's name for these bytes.
+    write("crash-" + MinimizationOutputs.sha1Hex(old), old); // Another prefix.
+    assertEquals(List.of(freshCrash), files.writtenSince());
+    Files.setLastModifiedTime(oldCrash, FileTime.fromMillis(2_000_000)); // Found again.
+    assertEquals(List.of(oldCrash, freshCrash), files.writtenSince());
+  }
+
+  private Path write(String name, byte[] content) throws Exception {
+    return Files.write(dir.resolve(name), content);
+  }
+}
