@@ -310,6 +310,30 @@ class ReduceCommandTest {
   }
 
   @Test
+  void severalJobsReduceToTheSameResultAndLeaveNothingBehind() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--jobs", "3", "--test", "grep", "-q", SELECT_PATTERN, input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+    assertEquals(List.of("page.html", "page.html.reduced"), fileNames(dir));
+  }
+
+  @Test
+  void rejectsJobsBelowOneNamingTheValue() throws IOException {
+    Path input = write("page.html", PAGE);
+
+    Execution run =
+        InProcessWhittle.execute("reduce", "--jobs", "0", "--test", "true", input.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("'0' is not a whole number of at least 1"), run::toString);
+  }
+
+  @Test
   void rejectsAMissingTestCommand() throws IOException {
     Path input = write("page.html", PAGE);
 

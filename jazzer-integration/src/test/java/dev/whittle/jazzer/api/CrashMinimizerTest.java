@@ -36,6 +36,26 @@ class CrashMinimizerTest {
   }
 
   @Test
+  void severalJobsRunInLoadersOfTheirOwnAndFindWhatOneJobFinds() {
+    byte[] crash = ("junk ".repeat(40) + "BUG" + " more junk".repeat(30)).getBytes(UTF_8);
+
+    MinimizationResult one = BUG.minimize(crash);
+    MinimizationResult three = BUG.withJobs(3).minimize(crash);
+
+    assertEquals("BUG", new String(three.minimized(), UTF_8));
+    assertEquals(new String(one.minimized(), UTF_8), new String(three.minimized(), UTF_8));
+    assertEquals(one.dedupToken(), three.dedupToken());
+    assertTrue(three.verified());
+    assertTrue(
+        three.reduction().oracleCalls() >= one.reduction().oracleCalls(),
+        "speculative questions only add calls");
+    assertEquals(
+        CrashMinimizer.DEFAULT_REPRODUCTION_RUNS + three.reduction().oracleCalls() + 1,
+        three.oracleCalls(),
+        "the runs of every job are counted");
+  }
+
+  @Test
   void theResultIsImmutable() {
     byte[] crash = "xBUGx".getBytes(UTF_8);
     MinimizationResult result = BUG.minimize(crash);
