@@ -39,6 +39,7 @@ record MinimizationReport(
       String stopReason,
       String minimizedFile,
       String reproducerFile,
+      String minimizedBytes,
       Error error) {}
 
   /** Why a crash file was not minimized, with the exit status it stands for. */
@@ -76,6 +77,7 @@ record MinimizationReport(
                 null,
                 null,
                 null,
+                null,
                 new Error(failed.exitCode(), failed.message())));
       }
     }
@@ -101,6 +103,7 @@ record MinimizationReport(
         result.reduction().stopReason().name().toLowerCase(Locale.ROOT),
         minimized.minimizedFile().toString(),
         minimized.reproducerFile().toString(),
+        EscapedBytes.of(result.minimized(), EscapedBytes.SHOWN_BYTES),
         null);
   }
 
@@ -160,13 +163,14 @@ record MinimizationReport(
     }
     return String.format(
         Locale.ROOT,
-        "  %s: %d -> %d bytes in %d runs, %.1f s%s%n    wrote %s and %s%n",
+        "  %s: %d -> %d bytes in %d runs, %.1f s%s%n    minimized: %s%n    wrote %s and %s%n",
         entry.file(),
         entry.originalSize(),
         entry.minimizedSize(),
         entry.oracleCalls(),
         entry.milliseconds() / 1000.0,
         notes,
+        entry.minimizedBytes(),
         entry.minimizedFile(),
         entry.reproducerFile());
   }
