@@ -118,6 +118,14 @@ final class MinimizeCommand implements Callable<Integer> {
   boolean freshLoader;
 
   @Option(
+      names = "--no-value-reduction",
+      description =
+          "Only delete bytes. By default FuzzedDataProvider targets also get value reduction:"
+              + " their consume* calls are recorded, their values made smaller and encoded back"
+              + " into bytes.")
+  boolean noValueReduction;
+
+  @Option(
       names = "--output",
       paramLabel = "FILE",
       description =
@@ -149,7 +157,8 @@ final class MinimizeCommand implements Callable<Integer> {
             .withAlgorithm(algorithmOption.algorithm)
             .withMatchMode(matchMode)
             .withCallTimeout(timeout)
-            .withFreshLoaderPerAttempt(freshLoader);
+            .withFreshLoaderPerAttempt(freshLoader)
+            .withValueReduction(!noValueReduction);
     List<CrashOutcome> outcomes = new ArrayList<>();
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;

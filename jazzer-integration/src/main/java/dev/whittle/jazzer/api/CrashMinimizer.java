@@ -56,6 +56,7 @@ public final class CrashMinimizer {
   private final int reproductionRuns;
   private final boolean freshLoaderPerAttempt;
   private final boolean exitGuard;
+  private final boolean valueReduction;
   private final FuzzedDataProviderFactory dataProviderFactory;
   private final ImmutableList<String> targetArgs;
   private final ImmutableList<ProgressListener> progressListeners;
@@ -70,6 +71,7 @@ public final class CrashMinimizer {
     this.reproductionRuns = b.reproductionRuns;
     this.freshLoaderPerAttempt = b.freshLoaderPerAttempt;
     this.exitGuard = b.exitGuard;
+    this.valueReduction = b.valueReduction;
     this.dataProviderFactory = b.dataProviderFactory;
     this.targetArgs = b.targetArgs;
     this.progressListeners = b.progressListeners;
@@ -146,6 +148,18 @@ public final class CrashMinimizer {
    */
   public CrashMinimizer withExitGuard(boolean guard) {
     return copy(b -> b.exitGuard = guard);
+  }
+
+  /**
+   * Whether to reduce values as well as bytes (on by default). For a {@code FuzzedDataProvider}
+   * target, value reduction records the {@code consume*} calls of the best input so far, makes
+   * their values smaller (fewer calls, shorter strings and arrays, integers nearer zero, booleans
+   * false) and encodes them back into bytes; it takes turns with the byte-level reduction on the
+   * same oracle calls, cache and budget. Recording runs count among the runs but are no oracle
+   * calls. Off, only bytes are deleted. {@code byte[]} targets have no value reduction yet.
+   */
+  public CrashMinimizer withValueReduction(boolean reduceValues) {
+    return copy(b -> b.valueReduction = reduceValues);
   }
 
   /**
@@ -244,6 +258,10 @@ public final class CrashMinimizer {
     return exitGuard;
   }
 
+  public boolean valueReduction() {
+    return valueReduction;
+  }
+
   /** The configured provider factory; empty means Whittle's pure-Java one. */
   public Optional<FuzzedDataProviderFactory> fuzzedDataProviderFactory() {
     return Optional.ofNullable(dataProviderFactory);
@@ -268,6 +286,7 @@ public final class CrashMinimizer {
     b.reproductionRuns = reproductionRuns;
     b.freshLoaderPerAttempt = freshLoaderPerAttempt;
     b.exitGuard = exitGuard;
+    b.valueReduction = valueReduction;
     b.dataProviderFactory = dataProviderFactory;
     b.targetArgs = targetArgs;
     b.progressListeners = progressListeners;
@@ -286,6 +305,7 @@ public final class CrashMinimizer {
     int reproductionRuns = DEFAULT_REPRODUCTION_RUNS;
     boolean freshLoaderPerAttempt;
     boolean exitGuard = true;
+    boolean valueReduction = true;
     FuzzedDataProviderFactory dataProviderFactory;
     ImmutableList<String> targetArgs = ImmutableList.of();
     ImmutableList<ProgressListener> progressListeners = ImmutableList.of();

@@ -11,6 +11,7 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
+import dev.whittle.jazzer.values.ValueReducers;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -67,6 +68,10 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
         Whittle.reduce(SequenceInputs.bytes(crash))
             .withAlgorithm(minimizer.algorithm())
             .withBudget(minimizer.budget());
+    if (minimizer.valueReduction() && session.takesDataProvider()) {
+      reduction =
+          reduction.withValueReducer(ValueReducers.forFuzzedDataProvider(session::recordCalls));
+    }
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);
     }
