@@ -120,6 +120,14 @@ final class MinimizeCommand implements Callable<Integer> {
   boolean freshLoader;
 
   @Option(
+      names = "--no-value-reduction",
+      description =
+          "Only delete bytes. By default FuzzedDataProvider targets also get value reduction:"
+              + " their consume* calls are recorded, their values made smaller and encoded back"
+              + " into bytes.")
+  boolean noValueReduction;
+
+  @Option(
       names = "--output",
       paramLabel = "FILE",
       description =
@@ -152,7 +160,8 @@ final class MinimizeCommand implements Callable<Integer> {
             .withMatchMode(matchMode)
             .withCallTimeout(timeout)
             .withFreshLoaderPerAttempt(freshLoader)
-            .withJobs(jobsOption.jobs);
+            .withJobs(jobsOption.jobs)
+            .withValueReduction(!noValueReduction);
     List<CrashOutcome> outcomes = new ArrayList<>();
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;

@@ -11,9 +11,12 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.whittle.cli.InProcessWhittle.Execution;
 import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.jazzer.targets.BugTarget;
 import dev.whittle.jazzer.targets.FlakyTarget;
+import dev.whittle.jazzer.targets.FuzzedDataCrashes;
 import dev.whittle.jazzer.targets.TargetPaths;
+import dev.whittle.jazzer.targets.ThresholdStringTarget;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,6 +25,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -185,6 +189,25 @@ class MinimizeCommandTest {
     assertEquals("BUG", read(output));
     assertTrue(Files.exists(output.resolveSibling("Crash_" + BUG_SHA1 + ".java")));
     assertFalse(Files.exists(dir.resolve("minimized-" + BUG_SHA1)));
+  }
+
+  @Test
+  void valueReductionIsOnByDefaultAndTheFlagTurnsItOff() throws IOException {
+    Path crash = dir.resolve("crash-1");
+    Files.write(crash, FuzzedDataCrashes.threshold(new Random(1)));
+    Path values = dir.resolve("values");
+    Path bytes = dir.resolve("bytes");
+    String target = ThresholdStringTarget.class.getName();
+
+    Execution on = minimize(target, "--output", values.toString(), crash.toString());
+    Execution off =
+        minimize(target, "--no-value-reduction", "--output", bytes.toString(), crash.toString());
+
+    assertEquals(0, on.exitCode(), on::toString);
+    assertEquals(0, off.exitCode(), off::toString);
+    // Bytes alone keep the fuzzer's 837; only value reduction moves it to 500.
+    assertEquals(500, ByteFuzzedDataProvider.of(Files.readAllBytes(values)).consumeInt(0, 1000));
+    assertEquals(837, ByteFuzzedDataProvider.of(Files.readAllBytes(bytes)).consumeInt(0, 1000));
   }
 
   @Test

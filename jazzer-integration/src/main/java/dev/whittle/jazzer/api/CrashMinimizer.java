@@ -182,12 +182,16 @@ public final class CrashMinimizer {
   }
 
   /**
-   * Whether the reduction also rewrites values, not only deletes bytes (on by default). For {@code
-   * byte[]} targets it shrinks length-prefixed chunks together with their length fields, which
-   * deleting bytes cannot do. Off, the result is what byte deletion alone reaches.
+   * Whether to reduce values as well as bytes (on by default); it takes turns with the byte-level
+   * reduction on the same oracle calls, cache and budget. For a {@code FuzzedDataProvider} target,
+   * value reduction records the {@code consume*} calls of the best input so far, makes their values
+   * smaller (fewer calls, shorter strings and arrays, integers nearer zero, booleans false) and
+   * encodes them back into bytes; recording runs count among the runs but are no oracle calls. For
+   * a {@code byte[]} target it shrinks length-prefixed chunks together with their length fields,
+   * which deleting bytes cannot do. Off, only bytes are deleted.
    */
-  public CrashMinimizer withValueReduction(boolean rewriteValues) {
-    return copy(b -> b.valueReduction = rewriteValues);
+  public CrashMinimizer withValueReduction(boolean reduceValues) {
+    return copy(b -> b.valueReduction = reduceValues);
   }
 
   /**

@@ -12,7 +12,7 @@ import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
-import dev.whittle.jazzer.values.ValueReduction;
+import dev.whittle.jazzer.values.ValueReducers;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -99,8 +99,11 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             .withAlgorithm(minimizer.algorithm())
             .withBudget(minimizer.budget())
             .withJobs(helpers.sessions.size() + 1);
-    if (minimizer.valueReduction() && !session.takesDataProvider()) {
-      reduction = reduction.withValueReducer(ValueReduction.forByteArrayTargets());
+    if (minimizer.valueReduction() && session.takesDataProvider()) {
+      reduction =
+          reduction.withValueReducer(ValueReducers.forFuzzedDataProvider(session::recordCalls));
+    } else if (minimizer.valueReduction()) {
+      reduction = reduction.withValueReducer(ValueReducers.lengthFields());
     }
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);

@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.oracle;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
@@ -9,6 +10,7 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * One instance of a fuzz target: its class loader, its entry points, the Jazzer runtime it sees,
@@ -109,18 +111,24 @@ final class LoadedTarget implements AutoCloseable {
     return dataProviders;
   }
 
-  /** Runs {@code fuzzerTestOneInput} once per call, with the Jazzer runtime's detectors armed. */
-  AttemptBody runBody() {
-    return this::runOnce;
+  /**
+   * Runs {@code fuzzerTestOneInput} once per call, with the Jazzer runtime's detectors armed. A
+   * {@code FuzzedDataProvider} target gets {@code wrap}'s provider around the one the factory made
+   * ({@link UnaryOperator#identity()} for that one itself, or a recording one); the factory's
+   * provider is closed after the run. For a {@code byte[]} target {@code wrap} is not called.
+   */
+  AttemptBody runBody(UnaryOperator<FuzzedDataProvider> wrap) {
+    return input -> runOnce(input, wrap);
   }
 
-  private Throwable runOnce(byte[] input) {
+  private Throwable runOnce(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
     Thread.currentThread().setContextClassLoader(loader);
     JazzerRuntime.Saved saved = runtime.begin();
     Throwable thrown = null;
-    Object argument = null;
+    Object created = null;
     try {
-      argument = dataProviders == null ? input : dataProviders.create(input);
+      created = dataProviders == null ? input : dataProviders.create(input);
+      Object argument = dataProviders == null ? input : wrap.apply((FuzzedDataProvider) created);
       target.entry().invokeExact(argument);
     } catch (Throwable t) {
       thrown = t;
@@ -129,7 +137,7 @@ final class LoadedTarget implements AutoCloseable {
       if (reported != null) {
         thrown = reported;
       }
-      closeProvider(argument);
+      closeProvider(created);
     }
     return thrown;
   }

@@ -6,8 +6,13 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.fdp.FuzzedDataCall;
+import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs one fuzz target in this JVM, input after input, and says what each run found. The target is
@@ -37,12 +42,12 @@ public final class TargetSession implements AutoCloseable {
       boolean takesDataProvider,
       LoadedTarget shared) {
     this.spec = spec;
-    this.takesDataProvider = takesDataProvider;
     this.className = spec != null ? spec.className() : shared.className();
     this.freshLoaderPerAttempt = freshLoaderPerAttempt;
     this.runner = runner;
     this.classifier = classifier;
     this.jazzerRuntimePresent = jazzerRuntimePresent;
+    this.takesDataProvider = takesDataProvider;
     this.shared = shared;
   }
 
@@ -123,9 +128,47 @@ public final class TargetSession implements AutoCloseable {
   /** Runs the target once on {@code input}; returns its finding, or null if it found nothing. */
   public Finding run(byte[] input) {
     checkNotNull(input, "input");
+    return classifier.classify(runRaw(input, UnaryOperator.identity()));
+  }
+
+  /**
+   * Runs a {@code FuzzedDataProvider} target once on {@code input} with a {@link
+   * RecordingFuzzedDataProvider} around its provider and returns the consuming calls it made, for
+   * value-level reduction. The run counts in {@link #runs()} like any other; its finding is not
+   * reported. Empty for a {@code byte[]} target, and when the run did not complete (a timeout, an
+   * interrupted caller, or with a fresh loader per attempt a failed {@code fuzzerInitialize}).
+   */
+  public Optional<List<FuzzedDataCall>> recordCalls(byte[] input) {
+    checkNotNull(input, "input");
+    if (!takesDataProvider) {
+      return Optional.empty();
+    }
+    AtomicReference<RecordingFuzzedDataProvider> recorder = new AtomicReference<>();
+    AttemptRunner.RawRun raw =
+        runRaw(
+            input,
+            provider -> {
+              RecordingFuzzedDataProvider recording =
+                  RecordingFuzzedDataProvider.recording(provider);
+              recorder.set(recording);
+              return recording;
+            });
+    // After a timeout the abandoned worker may still be adding calls: only a completed run's count.
+    if (raw.ending() != AttemptRunner.Ending.COMPLETED || recorder.get() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(recorder.get().calls());
+  }
+
+  /** Whether the target takes a {@code FuzzedDataProvider} rather than {@code byte[]}. */
+  public boolean takesDataProvider() {
+    return takesDataProvider;
+  }
+
+  private AttemptRunner.RawRun runRaw(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
     runs++;
     if (!freshLoaderPerAttempt) {
-      return classifier.classify(runner.run(shared.runBody(), input));
+      return runner.run(shared.runBody(wrap), input);
     }
     LoadedTarget fresh =
         LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
@@ -133,9 +176,9 @@ public final class TargetSession implements AutoCloseable {
       AttemptRunner.RawRun init =
           runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
       if (init.ending() != AttemptRunner.Ending.COMPLETED || init.thrown() != null) {
-        return classifier.classify(init);
+        return init;
       }
-      return classifier.classify(runner.run(fresh.runBody(), input));
+      return runner.run(fresh.runBody(wrap), input);
     } finally {
       tearDownAndClose(fresh, runner);
     }
@@ -153,11 +196,6 @@ public final class TargetSession implements AutoCloseable {
   /** Worker threads started so far: one, plus one after each timeout. */
   public int workersStarted() {
     return runner.workersStarted();
-  }
-
-  /** Whether the target's {@code fuzzerTestOneInput} takes a {@code FuzzedDataProvider}. */
-  public boolean takesDataProvider() {
-    return takesDataProvider;
   }
 
   /** Whether the target sees Jazzer's runtime, so that its bug detectors report findings. */

@@ -13,6 +13,8 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
+import dev.whittle.jazzer.fdp.FuzzedDataCall;
+import dev.whittle.jazzer.fdp.FuzzedDataMethod;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.DedupZooTarget;
 import dev.whittle.jazzer.targets.FailingInitTarget;
@@ -24,6 +26,7 @@ import dev.whittle.jazzer.targets.TargetPaths;
 import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -98,6 +101,39 @@ class TargetSessionTest {
       assertNotNull(session.run(new byte[] {0x11, 0x22, 0x33, 0x44}));
       assertNull(session.run(new byte[] {0}));
       assertEquals(probes + 2, created.get());
+    }
+  }
+
+  @Test
+  void recordingARunGivesItsCallsAndCountsAsARun() {
+    for (boolean freshLoader : new boolean[] {false, true}) {
+      TargetSpec spec =
+          TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls());
+      try (TargetSession session = TargetSession.open(spec, TIMEOUT, freshLoader)) {
+        assertTrue(session.takesDataProvider());
+        // "zx" makes the target call consumeInt(5, 1), which the provider rejects: not recorded.
+        byte[] input = {'z', 'x', 0x11, 0x22, 0x33, 0x40};
+
+        Optional<List<FuzzedDataCall>> calls = session.recordCalls(input);
+
+        assertEquals(
+            Optional.of(
+                List.of(
+                    FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT, List.of(), 0x40332211),
+                    FuzzedDataCall.of(
+                        FuzzedDataMethod.CONSUME_REMAINING_AS_STRING, List.of(), "zx"))),
+            calls);
+        assertEquals(1, session.runs());
+        assertNotNull(session.run(input), "recording changes nothing for the next run");
+      }
+    }
+  }
+
+  @Test
+  void aByteArrayTargetHasNoRecording() {
+    try (TargetSession session = open(PlainTarget.class)) {
+      assertFalse(session.takesDataProvider());
+      assertEquals(Optional.empty(), session.recordCalls(new byte[] {'!'}));
     }
   }
 

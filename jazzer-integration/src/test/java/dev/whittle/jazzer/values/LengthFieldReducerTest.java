@@ -176,7 +176,7 @@ class LengthFieldReducerTest {
       byte[] input, Predicate<byte[]> oracle, boolean lengthFields) {
     var reduction = Whittle.reduce(SequenceInputs.bytes(input));
     if (lengthFields) {
-      reduction = reduction.withValueReducer(ValueReduction.forByteArrayTargets());
+      reduction = reduction.withValueReducer(ValueReducers.lengthFields());
     }
     return reduction.run(Oracle.of(oracle));
   }

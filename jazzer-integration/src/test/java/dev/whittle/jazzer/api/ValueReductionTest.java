@@ -1,0 +1,58 @@
+package dev.whittle.jazzer.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
+import dev.whittle.jazzer.targets.FuzzedDataCrashes;
+import dev.whittle.jazzer.targets.RecordListTarget;
+import dev.whittle.jazzer.targets.TargetPaths;
+import dev.whittle.jazzer.targets.ThresholdStringTarget;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ValueReductionTest {
+  private static final CrashMinimizer RECORDS =
+      CrashMinimizer.forTarget(RecordListTarget.class.getName(), TargetPaths.classPath());
+  private static final CrashMinimizer THRESHOLD =
+      CrashMinimizer.forTarget(ThresholdStringTarget.class.getName(), TargetPaths.classPath());
+
+  @Test
+  void valueReductionGivesNoLargerInputThanBytesAlone() {
+    for (int seed = 0; seed < 3; seed++) {
+      byte[] crash = FuzzedDataCrashes.recordList(new Random(seed));
+
+      MinimizationResult bytes = RECORDS.withValueReduction(false).minimize(crash);
+      MinimizationResult values = RECORDS.minimize(crash);
+
+      assertTrue(bytes.verified() && values.verified());
+      assertEquals(bytes.dedupToken(), values.dedupToken());
+      assertTrue(
+          values.minimized().length <= bytes.minimized().length,
+          "seed " + seed + ": " + values + " vs " + bytes);
+    }
+  }
+
+  @Test
+  void valueReductionFindsTheLeastValuesThatCrash() {
+    MinimizationResult result = THRESHOLD.minimize(FuzzedDataCrashes.threshold(new Random(4)));
+
+    ByteFuzzedDataProvider data = ByteFuzzedDataProvider.of(result.minimized());
+    assertEquals(500, data.consumeInt(0, 1000));
+    assertEquals("ab", data.consumeString(100));
+    assertTrue(result.verified());
+  }
+
+  @Test
+  void recordingRunsCountAsRunsButNotAsOracleCalls() {
+    byte[] crash = FuzzedDataCrashes.threshold(new Random(5));
+    int repro = CrashMinimizer.DEFAULT_REPRODUCTION_RUNS;
+
+    MinimizationResult bytes = THRESHOLD.withValueReduction(false).minimize(crash);
+    MinimizationResult values = THRESHOLD.withValueReduction(true).minimize(crash);
+
+    assertEquals(repro + bytes.reduction().oracleCalls() + 1, bytes.oracleCalls());
+    assertTrue(
+        values.oracleCalls() > repro + values.reduction().oracleCalls() + 1, values::toString);
+  }
+}
