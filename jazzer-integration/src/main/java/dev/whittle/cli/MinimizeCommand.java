@@ -11,6 +11,7 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -149,11 +150,31 @@ final class MinimizeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "CRASH", arity = "1..*", description = "Crash files or directories.")
   List<Path> crashArguments = new ArrayList<>();
 
+  static final String KEEP_STACK_TRACES = "-XX:-OmitStackTraceInFastThrow";
+
+  /**
+   * Without {@value #KEEP_STACK_TRACES}, code the JIT compiled throws preallocated exceptions
+   * without stack frames, and a finding's frames are its identity: a crash in a hot loop then looks
+   * flaky, or its minimized input gets another token. The flag cannot be set from inside the JVM.
+   */
+  private void warnIfHotExceptionsLoseTheirFrames() {
+    if (!ManagementFactory.getRuntimeMXBean().getInputArguments().contains(KEEP_STACK_TRACES)) {
+      err()
+          .println(
+              "whittle: warning: run java with "
+                  + KEEP_STACK_TRACES
+                  + ", or exceptions thrown by JIT-compiled code lose their stack frames and"
+                  + " findings can look flaky or change their dedup token");
+      err().flush();
+    }
+  }
+
   @Override
   public Integer call() {
     List<Path> targetClassPath = parseClassPath();
     List<Path> crashes = CrashFileArguments.expand(crashArguments);
     checkOutput(crashes);
+    warnIfHotExceptionsLoseTheirFrames();
     CrashMinimizer minimizer =
         CrashMinimizer.forTarget(targetClass, targetClassPath)
             .withAlgorithm(algorithmOption.algorithm)
