@@ -9,6 +9,7 @@ import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.oracle.JazzerAgent;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -195,6 +196,7 @@ final class MinimizeCommand implements Callable<Integer> {
         }
         CrashOutcome outcome = minimizeOne(minimizer, crash, targetClassPath);
         outcomes.add(outcome);
+        reportBugDetectorsOnce();
         // Stops here: a target that cannot load fails every other file the same way.
         if (outcome instanceof CrashOutcome.Failed failed
             && failed.exitCode() == ExitCodes.TARGET_NOT_LOADABLE) {
@@ -208,6 +210,18 @@ final class MinimizeCommand implements Callable<Integer> {
       guard.close();
     }
     return exitCode(outcomes, interrupted);
+  }
+
+  private boolean bugDetectorsReported;
+
+  /** Whether Jazzer's bug detectors got installed (or why not), once they have been tried. */
+  private void reportBugDetectorsOnce() {
+    JazzerAgent.Status status = JazzerAgent.current();
+    if (status != null && !bugDetectorsReported) {
+      bugDetectorsReported = true;
+      err().println("whittle: " + status.message());
+      err().flush();
+    }
   }
 
   private CrashOutcome minimizeOne(CrashMinimizer minimizer, Path crash, List<Path> cp) {

@@ -11,6 +11,7 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.values.ValueReducers;
 import java.net.MalformedURLException;
@@ -20,13 +21,33 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link CrashMinimizer}'s implementation: reproduction check, reduction with the {@link
- * InProcessOracle}, verification of the result in a freshly loaded target.
+ * {@link CrashMinimizer}'s implementation: Jazzer's bug detectors when its runtime is there ({@link
+ * JazzerAgent}), reproduction check, reduction with the {@link InProcessOracle}, verification of
+ * the result in a freshly loaded target.
  */
 public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine {
   @Override
   public MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName) {
     long start = System.nanoTime();
+    if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
+      JazzerAgent.ensureInstalled();
+    }
+    try {
+      return minimize(minimizer, crash, crashName, start);
+    } catch (NoFindingException e) {
+      // Maybe a bug detector's finding: those need Jazzer's agent, which costs seconds to install,
+      // so it is installed the first time a crash does not crash without it.
+      if (JazzerAgent.mode() != JazzerAgent.Mode.AUTO
+          || JazzerAgent.current() != null
+          || !JazzerAgent.ensureInstalled().installed()) {
+        throw e;
+      }
+      return minimize(minimizer, crash, crashName, start);
+    }
+  }
+
+  private MinimizationResult minimize(
+      CrashMinimizer minimizer, byte[] crash, String crashName, long start) {
     try (ExitGuard.Lease guard = minimizer.exitGuard() ? ExitGuard.acquire() : ExitGuard.none();
         TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
       Finding original =

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
@@ -64,6 +65,8 @@ class TargetSessionTest {
 
   @Test
   void plainExceptionsAreFindingsWithoutJazzersRuntime() {
+    // Once a test has installed Jazzer's agent, every loader sees its runtime on the boot path.
+    assumeFalse(JazzerAgent.onBootClassPath(), "Jazzer's agent is installed in this JVM");
     TargetSpec spec =
         TargetSpec.of(PlainTarget.class.getName(), TargetPaths.classPathUrls())
             .withParent(ClassLoader.getPlatformClassLoader());
