@@ -124,7 +124,11 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       reduction =
           reduction.withValueReducer(ValueReducers.forFuzzedDataProvider(session::recordCalls));
     } else if (minimizer.valueReduction()) {
-      reduction = reduction.withValueReducer(ValueReducers.lengthFields());
+      reduction =
+          reduction
+              .withValueReducer(ValueReducers.lengthFields())
+              .withValueReducer(ValueReducers.lineRuns())
+              .withValueReducer(ValueReducers.byteRuns());
     }
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);

@@ -28,4 +28,21 @@ public final class ValueReducers {
   public static ValueReducer<byte[]> lengthFields() {
     return new LengthFieldReducer();
   }
+
+  /**
+   * A value reducer for text-like inputs: it deletes runs of whole lines together, which takes off
+   * wrappers (a multipart envelope, a header block) that deleting bytes one run at a time cannot
+   * (see {@code LineRunReducer}).
+   */
+  public static ValueReducer<byte[]> lineRuns() {
+    return new LineRunReducer();
+  }
+
+  /**
+   * A value reducer that deletes runs of 2 to 8 bytes, for small groups of bytes that only go
+   * together (see {@code ByteRunReducer}).
+   */
+  public static ValueReducer<byte[]> byteRuns() {
+    return new ByteRunReducer();
+  }
 }
