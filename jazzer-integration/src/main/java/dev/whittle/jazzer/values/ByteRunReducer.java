@@ -11,8 +11,11 @@ import dev.whittle.api.ValueReducer;
  * runs on the small inputs the sequence reducer leaves, and stops after {@link #questionLimit}.
  */
 final class ByteRunReducer implements ValueReducer<byte[]> {
-  /** The longest run deleted at once. */
-  static final int MAX_RUN = 8;
+  /**
+   * The longest run deleted at once. Longer runs cost a question per byte each and rarely find
+   * anything the line and length-field reducers did not.
+   */
+  static final int MAX_RUN = 4;
 
   @Override
   public String name() {

@@ -39,7 +39,7 @@ public final class ValueReducers {
   }
 
   /**
-   * A value reducer that deletes runs of 2 to 8 bytes, for small groups of bytes that only go
+   * A value reducer that deletes runs of 2 to 4 bytes, for small groups of bytes that only go
    * together (see {@code ByteRunReducer}).
    */
   public static ValueReducer<byte[]> byteRuns() {
