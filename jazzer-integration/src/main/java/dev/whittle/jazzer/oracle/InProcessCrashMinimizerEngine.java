@@ -126,8 +126,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
     } else if (minimizer.valueReduction()) {
       reduction =
           reduction
-              .withValueReducer(ValueReducers.lengthFields())
               .withValueReducer(ValueReducers.lineRuns())
+              .withValueReducer(ValueReducers.lengthFields())
               .withValueReducer(ValueReducers.byteRuns());
     }
     for (ProgressListener listener : minimizer.progressListeners()) {

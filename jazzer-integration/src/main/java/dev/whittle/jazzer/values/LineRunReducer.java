@@ -30,8 +30,26 @@ final class LineRunReducer implements ValueReducer<byte[]> {
     return 10_000L + 64L * size;
   }
 
+  /**
+   * Whether at least {@value #TEXT_SHARE_PERCENT} % of the bytes are printable ASCII, tab, line
+   * ends, or above {@code 0x7f} (UTF-8 and Latin-1 text).
+   */
+  static boolean looksLikeText(byte[] data) {
+    long texty = 0;
+    for (byte b : data) {
+      int c = b & 0xFF;
+      texty += (c >= 0x20 && c != 0x7F) || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+    }
+    return texty * 100 >= (long) TEXT_SHARE_PERCENT * data.length;
+  }
+
+  static final int TEXT_SHARE_PERCENT = 95;
+
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    if (!looksLikeText(current)) {
+      return current;
+    }
     byte[] best = current;
     long questionsLeft = questionLimit(current.length);
     boolean changed = true;

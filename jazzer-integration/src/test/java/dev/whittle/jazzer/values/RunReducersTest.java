@@ -80,6 +80,24 @@ class RunReducersTest {
   }
 
   @Test
+  void binaryInputIsNoTextAndGetsNoQuestions() {
+    byte[] binary = {'W', 'I', 'M', 'G', 0, 0, 0, 6, '\n', 0, 1, 2, '\n', 3, 4, 5, 6, 7};
+    long[] asked = {0};
+    byte[] reduced =
+        new LineRunReducer()
+            .reduce(
+                binary,
+                candidate -> {
+                  asked[0]++;
+                  return true;
+                });
+
+    assertSame(binary, reduced);
+    assertEquals(0, asked[0]);
+    assertTrue(LineRunReducer.looksLikeText("Content-Type: text/plain\n\nhällo\n".getBytes()));
+  }
+
+  @Test
   void nothingToDeleteReturnsTheSameInputAndStaysWithinTheLimits() {
     byte[] input = "one\ntwo\nthree\n".getBytes(ISO_8859_1);
     long[] asked = {0};
