@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableList;
 import dev.whittle.api.spi.ReductionEngine;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
 
 /**
  * One reduction, configured and ready to run: an input, an algorithm, a budget and listeners.
@@ -22,73 +23,56 @@ public final class Reduction<C> {
   private final ImmutableList<ProgressListener> progressListeners;
   private final ImmutableList<ImprovementListener<? super C>> improvementListeners;
   private final ImmutableList<ValueReducer<C>> valueReducers;
+  private final boolean valueReducersFirst;
   private final int jobs;
 
-  private Reduction(
-      SequenceInput<C> input,
-      Algorithm algorithm,
-      Budget budget,
-      ImmutableList<ProgressListener> progressListeners,
-      ImmutableList<ImprovementListener<? super C>> improvementListeners,
-      ImmutableList<ValueReducer<C>> valueReducers,
-      int jobs) {
-    this.input = input;
-    this.jobs = jobs;
-    this.algorithm = algorithm;
-    this.budget = budget;
-    this.progressListeners = progressListeners;
-    this.improvementListeners = improvementListeners;
-    this.valueReducers = valueReducers;
+  private Reduction(Settings<C> s) {
+    this.input = s.input;
+    this.algorithm = s.algorithm;
+    this.budget = s.budget;
+    this.progressListeners = s.progressListeners;
+    this.improvementListeners = s.improvementListeners;
+    this.valueReducers = s.valueReducers;
+    this.valueReducersFirst = s.valueReducersFirst;
+    this.jobs = s.jobs;
   }
 
   static <C> Reduction<C> of(SequenceInput<C> input) {
-    return new Reduction<>(
-        input,
-        Algorithms.defaultAlgorithm(),
-        Budget.unlimited(),
-        ImmutableList.of(),
-        ImmutableList.of(),
-        ImmutableList.of(),
-        1);
+    Settings<C> s = new Settings<>();
+    s.input = input;
+    return new Reduction<>(s);
   }
 
   public Reduction<C> withAlgorithm(Algorithm newAlgorithm) {
     checkNotNull(newAlgorithm, "algorithm");
-    return new Reduction<>(
-        input, newAlgorithm, budget, progressListeners, improvementListeners, valueReducers, jobs);
+    return copy(s -> s.algorithm = newAlgorithm);
   }
 
   public Reduction<C> withBudget(Budget newBudget) {
     checkNotNull(newBudget, "budget");
-    return new Reduction<>(
-        input, algorithm, newBudget, progressListeners, improvementListeners, valueReducers, jobs);
+    return copy(s -> s.budget = newBudget);
   }
 
   public Reduction<C> withProgressListener(ProgressListener listener) {
     checkNotNull(listener, "listener");
-    return new Reduction<>(
-        input,
-        algorithm,
-        budget,
-        ImmutableList.<ProgressListener>builder().addAll(progressListeners).add(listener).build(),
-        improvementListeners,
-        valueReducers,
-        jobs);
+    return copy(
+        s ->
+            s.progressListeners =
+                ImmutableList.<ProgressListener>builder()
+                    .addAll(progressListeners)
+                    .add(listener)
+                    .build());
   }
 
   public Reduction<C> withImprovementListener(ImprovementListener<? super C> listener) {
     checkNotNull(listener, "listener");
-    return new Reduction<>(
-        input,
-        algorithm,
-        budget,
-        progressListeners,
-        ImmutableList.<ImprovementListener<? super C>>builder()
-            .addAll(improvementListeners)
-            .add(listener)
-            .build(),
-        valueReducers,
-        jobs);
+    return copy(
+        s ->
+            s.improvementListeners =
+                ImmutableList.<ImprovementListener<? super C>>builder()
+                    .addAll(improvementListeners)
+                    .add(listener)
+                    .build());
   }
 
   /**
@@ -99,14 +83,23 @@ public final class Reduction<C> {
    */
   public Reduction<C> withValueReducer(ValueReducer<C> reducer) {
     checkNotNull(reducer, "reducer");
-    return new Reduction<>(
-        input,
-        algorithm,
-        budget,
-        progressListeners,
-        improvementListeners,
-        ImmutableList.<ValueReducer<C>>builder().addAll(valueReducers).add(reducer).build(),
-        jobs);
+    return copy(
+        s ->
+            s.valueReducers =
+                ImmutableList.<ValueReducer<C>>builder()
+                    .addAll(valueReducers)
+                    .add(reducer)
+                    .build());
+  }
+
+  /**
+   * Whether the value reducers take the first turn, before the sequence reducer (default: after
+   * it). First is cheaper when they remove structure wholesale that the sequence reducer would
+   * otherwise take apart item by item: length-prefixed chunks, the calls of a FuzzedDataProvider
+   * input. The rounds and the result's guarantees are the same either way.
+   */
+  public Reduction<C> withValueReducersFirst(boolean first) {
+    return copy(s -> s.valueReducersFirst = first);
   }
 
   /**
@@ -118,8 +111,7 @@ public final class Reduction<C> {
    */
   public Reduction<C> withJobs(int newJobs) {
     checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);
-    return new Reduction<>(
-        input, algorithm, budget, progressListeners, improvementListeners, valueReducers, newJobs);
+    return copy(s -> s.jobs = newJobs);
   }
 
   public SequenceInput<C> input() {
@@ -146,8 +138,38 @@ public final class Reduction<C> {
     return valueReducers;
   }
 
+  public boolean valueReducersFirst() {
+    return valueReducersFirst;
+  }
+
   public int jobs() {
     return jobs;
+  }
+
+  private Reduction<C> copy(Consumer<Settings<C>> change) {
+    Settings<C> s = new Settings<>();
+    s.input = input;
+    s.algorithm = algorithm;
+    s.budget = budget;
+    s.progressListeners = progressListeners;
+    s.improvementListeners = improvementListeners;
+    s.valueReducers = valueReducers;
+    s.valueReducersFirst = valueReducersFirst;
+    s.jobs = jobs;
+    change.accept(s);
+    return new Reduction<>(s);
+  }
+
+  /** Mutable scratch space for {@link #copy}; never escapes. */
+  private static final class Settings<C> {
+    SequenceInput<C> input;
+    Algorithm algorithm = Algorithms.defaultAlgorithm();
+    Budget budget = Budget.unlimited();
+    ImmutableList<ProgressListener> progressListeners = ImmutableList.of();
+    ImmutableList<ImprovementListener<? super C>> improvementListeners = ImmutableList.of();
+    ImmutableList<ValueReducer<C>> valueReducers = ImmutableList.of();
+    boolean valueReducersFirst;
+    int jobs = 1;
   }
 
   /**

@@ -71,31 +71,42 @@ public final class DefaultReductionEngine implements ReductionEngine {
 
   /**
    * The sequence reducer, then each value reducer on the best result so far, then the sequence
-   * reducer again on theirs, until a round's value reducers change nothing.
+   * reducer again on theirs, until a round's value reducers change nothing; with value reducers
+   * first, they take the first turn and the sequence reducer always gets at least one.
    */
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
-    for (int round = 1; ; round++) {
+    boolean valuesFirst = reduction.valueReducersFirst() && !reduction.valueReducers().isEmpty();
+    if (!valuesFirst) {
       loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
-      if (reduction.valueReducers().isEmpty()) {
-        return;
+    }
+    for (int round = 1; round <= MAX_ROUNDS && !reduction.valueReducers().isEmpty(); round++) {
+      boolean changed = runValueReducers(reduction, loop);
+      if (!changed && (round > 1 || !valuesFirst)) {
+        return; // the sequence reducer already had its turn on this content
       }
-      loop.rebaseToBest();
-      boolean changed = false;
-      for (ValueReducer<C> valueReducer : reduction.valueReducers()) {
-        C before = loop.bestContent();
-        C rewritten = valueReducer.reduce(before, new LoopContentTester<>(loop));
-        if (rewritten != before) {
-          loop.adopt(rewritten);
-        }
-        loop.rebaseToBest();
-        // Also a change: a smaller candidate the value reducer asked about but did not return.
-        changed |= loop.bestContent() != before;
-      }
-      if (!changed || round == MAX_ROUNDS) {
+      loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
+      if (!changed) {
         return;
       }
     }
+  }
+
+  /** Each value reducer once, on the best result so far; whether any of them changed it. */
+  private static <C> boolean runValueReducers(Reduction<C> reduction, OracleLoop<C> loop) {
+    loop.rebaseToBest();
+    boolean changed = false;
+    for (ValueReducer<C> valueReducer : reduction.valueReducers()) {
+      C before = loop.bestContent();
+      C rewritten = valueReducer.reduce(before, new LoopContentTester<>(loop));
+      if (rewritten != before) {
+        loop.adopt(rewritten);
+      }
+      loop.rebaseToBest();
+      // Also a change: a smaller candidate the value reducer asked about but did not return.
+      changed |= loop.bestContent() != before;
+    }
+    return changed;
   }
 
   /** What value reducers see of the loop. */

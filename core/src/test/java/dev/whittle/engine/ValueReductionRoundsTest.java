@@ -78,6 +78,27 @@ class ValueReductionRoundsTest {
   }
 
   @Test
+  void valueReducersFirstTakeTheFirstTurnAndReachTheSameResult() {
+    LowerBytes lower = new LowerBytes();
+    List<Integer> sizesAsked = new ArrayList<>();
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(INPUT))
+            .withValueReducer(lower)
+            .withValueReducersFirst(true)
+            .run(
+                Oracle.of(
+                    bytes -> {
+                      sizesAsked.add(bytes.length);
+                      return BIG_BYTE_THEN_Z.test(bytes);
+                    }));
+
+    assertArrayEquals(new byte[] {50, 'Z'}, result.reduced());
+    assertTrue(result.oneMinimal(), "the sequence reducer still has the last word");
+    assertEquals(INPUT.length, sizesAsked.get(0), "the original first");
+    assertEquals(INPUT.length, sizesAsked.get(1), "then a rewrite of the same size, no deletion");
+  }
+
+  @Test
   void aValueReducerThatAsksAgainIsAnsweredFromTheOneCache() {
     Set<String> seen = new HashSet<>();
     int[] oracleCalls = {0};

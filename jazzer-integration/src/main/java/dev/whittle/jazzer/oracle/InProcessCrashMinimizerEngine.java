@@ -119,7 +119,11 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
         Whittle.reduce(SequenceInputs.bytes(crash))
             .withAlgorithm(minimizer.algorithm())
             .withBudget(minimizer.budget())
-            .withJobs(helpers.sessions.size() + 1);
+            .withJobs(helpers.sessions.size() + 1)
+            // Value reducers remove chunks and provider calls wholesale that byte deletion
+            // would otherwise take apart a byte at a time: 661 runs instead of 2,180 on the
+            // ChunkedImage sample, 99 instead of 1,739 on RingBuffer (docs/benchmarks.md).
+            .withValueReducersFirst(true);
     if (minimizer.valueReduction() && session.takesDataProvider()) {
       reduction =
           reduction.withValueReducer(ValueReducers.forFuzzedDataProvider(session::recordCalls));
