@@ -35,9 +35,7 @@ final class ByteRunReducer implements ValueReducer<byte[]> {
       int at = 0;
       while (at + run <= best.length && questionsLeft > 0) {
         questionsLeft--;
-        byte[] candidate = new byte[best.length - run];
-        System.arraycopy(best, 0, candidate, 0, at);
-        System.arraycopy(best, at + run, candidate, at, best.length - at - run);
+        byte[] candidate = ByteArrays.without(best, at, at + run);
         if (tester.isInteresting(candidate)) {
           best = candidate; // and try the bytes that moved into place at the same position
         } else {

@@ -195,9 +195,7 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
    * written into the field at {@code at} (which lies before {@code from}).
    */
   static byte[] delete(byte[] data, int from, int to, LengthField field, int at, long value) {
-    byte[] out = new byte[data.length - (to - from)];
-    System.arraycopy(data, 0, out, 0, from);
-    System.arraycopy(data, to, out, from, data.length - to);
+    byte[] out = ByteArrays.without(data, from, to);
     if (field != null) {
       field.write(out, at, value);
     }

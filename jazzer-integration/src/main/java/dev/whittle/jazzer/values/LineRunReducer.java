@@ -71,7 +71,7 @@ final class LineRunReducer implements ValueReducer<byte[]> {
       for (int run = Math.min(MAX_RUN, lines - 1); run >= 1 && !changed; run--) {
         for (int first = 0; first + run <= lines && questionsLeft > 0; first++) {
           questionsLeft--;
-          byte[] candidate = without(best, starts.get(first), starts.get(first + run));
+          byte[] candidate = ByteArrays.without(best, starts.get(first), starts.get(first + run));
           if (tester.isInteresting(candidate)) {
             best = candidate;
             changed = true;
@@ -98,12 +98,5 @@ final class LineRunReducer implements ValueReducer<byte[]> {
     }
     starts.add(data.length);
     return starts;
-  }
-
-  private static byte[] without(byte[] data, int from, int to) {
-    byte[] out = new byte[data.length - (to - from)];
-    System.arraycopy(data, 0, out, 0, from);
-    System.arraycopy(data, to, out, from, data.length - to);
-    return out;
   }
 }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.code_intelligence.jazzer.Jazzer;
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Whittle;
 import dev.whittle.cli.MinimizationOutputs;
@@ -16,14 +14,13 @@ import dev.whittle.jazzer.oracle.TargetSession;
 import dev.whittle.jazzer.oracle.TargetSpec;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.MagicInJunkTarget;
+import dev.whittle.jazzer.targets.RealJazzer;
 import dev.whittle.jazzer.targets.TargetPaths;
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -150,38 +147,22 @@ class RealJazzerCrashHookTest {
     Path corpus = Files.createDirectories(work.resolve("corpus"));
     Files.createDirectories(work.resolve("out"));
     Files.write(corpus.resolve("seed"), seed);
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-javaagent:" + agent);
-    command.add("-XX:-OmitStackTraceInFastThrow");
-    // Halve Jazzer's start-up; neither changes a stack frame.
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.add("-cp");
-    command.add(
-        String.join(
-            File.pathSeparator,
-            TargetPaths.codeSourceOf(Jazzer.class).toString(),
-            TargetPaths.codeSourceOf(FuzzedDataProvider.class).toString(),
-            TargetPaths.codeSourceOf(target).toString(),
-            TargetPaths.codeSourceOf(WhittleAgent.class).toString(),
-            TargetPaths.codeSourceOf(Whittle.class).toString(),
-            TargetPaths.codeSourceOf(ImmutableList.class).toString()));
-    command.add(Jazzer.class.getName());
-    command.add("--target_class=" + target.getName());
-    command.add("--instrumentation_excludes=**");
-    command.add("--custom_hook_excludes=**");
-    command.add("--reproducer_path=" + work);
-    command.add("-artifact_prefix=" + work.resolve("out") + "/");
-    command.add("-runs=1000");
-    command.add(corpus.toString());
+    List<String> command =
+        RealJazzer.command(
+            List.of("-javaagent:" + agent),
+            List.of(
+                TargetPaths.codeSourceOf(WhittleAgent.class),
+                TargetPaths.codeSourceOf(Whittle.class),
+                TargetPaths.codeSourceOf(ImmutableList.class)),
+            target.getName(),
+            List.of(
+                "--custom_hook_excludes=**",
+                "--reproducer_path=" + work,
+                "-artifact_prefix=" + work.resolve("out") + "/",
+                "-runs=1000",
+                corpus.toString()));
     Path log = work.resolve("jazzer.log");
-    Process process =
-        new ProcessBuilder(command)
-            .directory(work.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+    Process process = RealJazzer.start(command, work, log);
     return new JazzerRun(process, work, log, seed);
   }
 }

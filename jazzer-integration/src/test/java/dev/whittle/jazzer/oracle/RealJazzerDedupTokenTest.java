@@ -4,13 +4,11 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import com.code_intelligence.jazzer.Jazzer;
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.DedupZooTarget;
+import dev.whittle.jazzer.targets.RealJazzer;
 import dev.whittle.jazzer.targets.TargetPaths;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,39 +82,20 @@ class RealJazzerDedupTokenTest {
   private JazzerRun startRealJazzer(String targetClass, Map<String, byte[]> inputs)
       throws IOException {
     Path work = Files.createDirectories(dir.resolve(targetClass));
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:-OmitStackTraceInFastThrow");
-    // Halves Jazzer's start-up; neither changes a stack frame.
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.add("-cp");
-    command.add(
-        String.join(
-            File.pathSeparator,
-            TargetPaths.codeSourceOf(Jazzer.class).toString(),
-            TargetPaths.codeSourceOf(FuzzedDataProvider.class).toString(),
-            TargetPaths.classPath().get(0).toString()));
-    command.add(Jazzer.class.getName());
-    command.add("--target_class=" + targetClass);
-    command.add("--instrumentation_excludes=**");
-    command.add("--custom_hook_excludes=**");
-    command.add("--keep_going=" + (inputs.size() + 1));
-    command.add("--reproducer_path=" + work);
-    command.add("-artifact_prefix=" + work + "/");
+    List<String> arguments = new ArrayList<>();
+    arguments.add("--custom_hook_excludes=**");
+    arguments.add("--keep_going=" + (inputs.size() + 1));
+    arguments.add("--reproducer_path=" + work);
+    arguments.add("-artifact_prefix=" + work + "/");
     for (Map.Entry<String, byte[]> input : inputs.entrySet()) {
       Path file = work.resolve(input.getKey());
       Files.write(file, input.getValue());
-      command.add(file.toString());
+      arguments.add(file.toString());
     }
-    // To a file, not a pipe: a stack overflow's trace alone could fill a pipe and stall Jazzer.
     Path log = work.resolve("jazzer.log");
     Process process =
-        new ProcessBuilder(command)
-            .directory(work.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        RealJazzer.start(
+            RealJazzer.command(List.of(), List.of(), targetClass, arguments), work, log);
     return new JazzerRun(process, log);
   }
 

@@ -4,17 +4,15 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.code_intelligence.jazzer.Jazzer;
-import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.targets.CommandInjectionTarget;
+import dev.whittle.jazzer.targets.RealJazzer;
 import dev.whittle.jazzer.targets.TargetPaths;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -54,32 +52,12 @@ class SanitizerFindingTest {
     Path file = Files.write(dir.resolve("input"), input);
     Path log = dir.resolve("jazzer.log");
     List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-XX:-OmitStackTraceInFastThrow",
-            "-XX:TieredStopAtLevel=1",
-            "-cp",
-            String.join(
-                File.pathSeparator,
-                TargetPaths.codeSourceOf(Jazzer.class).toString(),
-                TargetPaths.codeSourceOf(FuzzedDataProvider.class).toString(),
-                TargetPaths.classPath().get(0).toString()),
-            Jazzer.class.getName(),
-            "--target_class=" + CommandInjectionTarget.class.getName(),
-            "--instrumentation_excludes=**",
-            "--reproducer_path=" + dir,
-            "-artifact_prefix=" + dir + "/",
-            file.toString());
-    Process jazzer =
-        new ProcessBuilder(command)
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    if (!jazzer.waitFor(120, TimeUnit.SECONDS)) {
-      jazzer.destroyForcibly();
-      throw new AssertionError("Jazzer did not finish within 120 s");
-    }
+        RealJazzer.command(
+            List.of(),
+            List.of(),
+            CommandInjectionTarget.class.getName(),
+            List.of("--reproducer_path=" + dir, "-artifact_prefix=" + dir + "/", file.toString()));
+    RealJazzer.await(RealJazzer.start(command, dir, log), Duration.ofSeconds(120));
     String output = Files.readString(log, UTF_8);
     Matcher token = TOKEN.matcher(output);
     if (!token.find()) {
