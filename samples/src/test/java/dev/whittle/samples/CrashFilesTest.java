@@ -16,7 +16,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -111,13 +110,9 @@ class CrashFilesTest {
    * files are ignored: `whittle minimize` writes its results next to the crash.
    */
   private static byte[] onlyCrashFile(String target) throws IOException {
-    List<Path> files;
-    try (Stream<Path> list = Files.list(CRASHES.resolve(target))) {
-      files = list.filter(f -> f.getFileName().toString().startsWith("crash-")).toList();
-    }
-    assertEquals(1, files.size(), "crash files of " + target + ": " + files);
-    byte[] content = Files.readAllBytes(files.get(0));
-    assertEquals("crash-" + sha1(content), files.get(0).getFileName().toString());
+    Path file = SampleCrashes.onlyCrashFile(target);
+    byte[] content = Files.readAllBytes(file);
+    assertEquals("crash-" + sha1(content), file.getFileName().toString());
     return content;
   }
 

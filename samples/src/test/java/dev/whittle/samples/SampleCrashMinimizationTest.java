@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MinimizationResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,7 +18,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Jazzer runs, not from Whittle.
  */
 class SampleCrashMinimizationTest {
-  private static final Path CRASHES = Path.of("crashes");
   private static final Path CLASSES = Path.of("target", "classes");
 
   @ParameterizedTest(name = "{0}")
@@ -32,7 +29,7 @@ class SampleCrashMinimizationTest {
   })
   void theMinimizedCrashIsNoLargerThanJazzersAndKeepsItsToken(
       String target, String jazzerToken, int jazzerMinimizedSize) throws IOException {
-    Path crash = onlyCrashFile(target);
+    Path crash = SampleCrashes.onlyCrashFile(target);
 
     MinimizationResult result =
         CrashMinimizer.forTarget("dev.whittle.samples." + target, List.of(CLASSES))
@@ -48,14 +45,5 @@ class SampleCrashMinimizationTest {
             + result.minimized().length
             + " bytes, Jazzer reached "
             + jazzerMinimizedSize);
-  }
-
-  private static Path onlyCrashFile(String target) throws IOException {
-    try (Stream<Path> files = Files.list(CRASHES.resolve(target))) {
-      List<Path> crashes =
-          files.filter(f -> f.getFileName().toString().startsWith("crash-")).toList();
-      assertEquals(1, crashes.size(), target + ": " + crashes);
-      return crashes.get(0);
-    }
   }
 }
