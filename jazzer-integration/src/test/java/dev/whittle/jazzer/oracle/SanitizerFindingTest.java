@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * minimizes in process once {@link JazzerAgent} has installed it, and keeps the DEDUP_TOKEN the
  * real Jazzer 0.30.0 (standalone driver, its detectors on, in a child JVM) prints for the result.
  */
+@Tag("jazzer-agent")
 class SanitizerFindingTest {
   private static final Pattern TOKEN = Pattern.compile("DEDUP_TOKEN: ([0-9a-f]{16})");
 
