@@ -19,36 +19,45 @@ public final class MinimizationOutputs {
   public record Written(Path minimized, Path reproducer) {}
 
   /**
-   * Saves {@code result}, minimized from {@code crash} against the already loaded {@code target}.
+   * Saves {@code result}, minimized from {@code crash}, as {@code minimized-<sha1>} next to it.
    *
    * @param callTimeout the minimization's per-call timeout, which the reproducer of a timeout
    *     finding uses
    * @throws IllegalStateException naming the file if one cannot be written
    */
-  public static Written save(
-      Path crash, MinimizationResult result, Class<?> target, Duration callTimeout) {
+  public static Written save(Path crash, MinimizationResult result, Duration callTimeout) {
     checkNotNull(crash, "crash");
     checkNotNull(result, "result");
-    checkNotNull(target, "target");
+    Path minimizedFile =
+        CrashOutputs.defaultMinimizedPath(crash, CrashOutputs.sha1Hex(result.minimized()));
+    try {
+      return write(crash, minimizedFile, result, callTimeout);
+    } catch (CliException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Writes the minimized bytes to {@code minimizedFile} and the reproducer beside it, named after
+   * the bytes' SHA-1: the one way both {@code whittle minimize} and the crash hook save a result.
+   *
+   * @throws CliException naming the file if one cannot be written
+   */
+  static Written write(
+      Path crash, Path minimizedFile, MinimizationResult result, Duration callTimeout) {
     byte[] minimized = result.minimized();
-    String sha1 = CrashOutputs.sha1Hex(minimized);
-    Path minimizedFile = CrashOutputs.defaultMinimizedPath(crash, sha1);
     ReproducerSource reproducer =
         new ReproducerSource(
-            sha1,
-            FuzzTargetShape.of(target),
+            CrashOutputs.sha1Hex(minimized),
+            result.targetShape(),
             result.finding(),
             minimized,
             crash.getFileName().toString(),
             result.original().length,
             callTimeout);
     Path reproducerFile = minimizedFile.resolveSibling(reproducer.fileName());
-    try {
-      CrashOutputs.save(crash, minimizedFile, minimized);
-      CrashOutputs.save(crash, reproducerFile, reproducer.render().getBytes(UTF_8));
-    } catch (CliException e) {
-      throw new IllegalStateException(e.getMessage(), e);
-    }
+    CrashOutputs.save(crash, minimizedFile, minimized);
+    CrashOutputs.save(crash, reproducerFile, reproducer.render().getBytes(UTF_8));
     return new Written(minimizedFile, reproducerFile);
   }
 

@@ -1,7 +1,5 @@
 package dev.whittle.cli;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FlakyFindingException;
@@ -194,7 +192,7 @@ final class MinimizeCommand implements Callable<Integer> {
           notTried.add(crash);
           continue;
         }
-        CrashOutcome outcome = minimizeOne(minimizer, crash, targetClassPath);
+        CrashOutcome outcome = minimizeOne(minimizer, crash);
         outcomes.add(outcome);
         reportBugDetectorsOnce();
         // Stops here: a target that cannot load fails every other file the same way.
@@ -224,7 +222,7 @@ final class MinimizeCommand implements Callable<Integer> {
     }
   }
 
-  private CrashOutcome minimizeOne(CrashMinimizer minimizer, Path crash, List<Path> cp) {
+  private CrashOutcome minimizeOne(CrashMinimizer minimizer, Path crash) {
     try {
       long size = Files.size(crash);
       err().println("whittle: minimizing " + crash + " (" + size + " bytes)");
@@ -235,7 +233,7 @@ final class MinimizeCommand implements Callable<Integer> {
               .minimize(crash);
       boolean interrupted = Thread.interrupted();
       try {
-        return save(crash, result, cp);
+        return save(crash, result);
       } finally {
         if (interrupted) {
           Thread.currentThread().interrupt();
@@ -260,24 +258,16 @@ final class MinimizeCommand implements Callable<Integer> {
     }
   }
 
-  private CrashOutcome.Minimized save(Path crash, MinimizationResult result, List<Path> cp) {
-    byte[] minimized = result.minimized();
-    String sha1 = CrashOutputs.sha1Hex(minimized);
+  private CrashOutcome.Minimized save(Path crash, MinimizationResult result) {
     Path minimizedFile =
-        Optional.ofNullable(output).orElseGet(() -> CrashOutputs.defaultMinimizedPath(crash, sha1));
-    ReproducerSource reproducer =
-        new ReproducerSource(
-            sha1,
-            FuzzTargetShape.inspect(targetClass, cp),
-            result.finding(),
-            minimized,
-            crash.getFileName().toString(),
-            result.original().length,
-            timeout);
-    Path reproducerFile = minimizedFile.resolveSibling(reproducer.fileName());
-    CrashOutputs.save(crash, minimizedFile, minimized);
-    CrashOutputs.save(crash, reproducerFile, reproducer.render().getBytes(UTF_8));
-    return new CrashOutcome.Minimized(crash, result, minimizedFile, reproducerFile);
+        Optional.ofNullable(output)
+            .orElseGet(
+                () ->
+                    CrashOutputs.defaultMinimizedPath(
+                        crash, CrashOutputs.sha1Hex(result.minimized())));
+    MinimizationOutputs.Written written =
+        MinimizationOutputs.write(crash, minimizedFile, result, timeout);
+    return new CrashOutcome.Minimized(crash, result, written.minimized(), written.reproducer());
   }
 
   private CrashOutcome.Failed failed(Path crash, int exitCode, String message) {

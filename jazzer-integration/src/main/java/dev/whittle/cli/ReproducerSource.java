@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTargetShape;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;

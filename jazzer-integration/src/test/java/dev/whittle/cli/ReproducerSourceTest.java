@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.targets.BugTarget;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.ExitTarget;
@@ -152,8 +153,18 @@ class ReproducerSourceTest {
         Duration.ofSeconds(1));
   }
 
+  /**
+   * The entry points of the test targets used here, as the oracle finds them (FuzzTargetClassTest)
+   * and a minimization hands them on: only InitializedTarget has a life cycle, only
+   * DataProviderTarget takes a provider.
+   */
   private static FuzzTargetShape shape(Class<?> target) {
-    return FuzzTargetShape.inspect(target.getName(), TargetPaths.classPath());
+    boolean lifeCycle = target == InitializedTarget.class;
+    return new FuzzTargetShape(
+        target.getName(),
+        target == DataProviderTarget.class,
+        lifeCycle ? FuzzTargetShape.Initialize.WITH_ARGS : FuzzTargetShape.Initialize.NONE,
+        lifeCycle);
   }
 
   /** Compiles the reproducer and loads it with the test class loader as its parent. */

@@ -13,11 +13,13 @@ public final class MinimizationResult {
   private final long oracleCalls;
   private final long elapsedMillis;
   private final boolean verified;
+  private final FuzzTargetShape targetShape;
 
   /**
    * @param oracleCalls every run of the target: reproduction runs, the reduction's oracle calls and
    *     the verification
    * @param verified whether {@code minimized} gave a matching finding in a fresh class loader
+   * @param targetShape the entry points of the target it was minimized against
    */
   public MinimizationResult(
       byte[] original,
@@ -26,7 +28,8 @@ public final class MinimizationResult {
       ReductionResult<byte[]> reduction,
       long oracleCalls,
       long elapsedMillis,
-      boolean verified) {
+      boolean verified,
+      FuzzTargetShape targetShape) {
     this.original = checkNotNull(original, "original").clone();
     this.minimized = checkNotNull(minimized, "minimized").clone();
     this.finding = checkNotNull(finding, "finding");
@@ -34,6 +37,12 @@ public final class MinimizationResult {
     this.oracleCalls = oracleCalls;
     this.elapsedMillis = elapsedMillis;
     this.verified = verified;
+    this.targetShape = checkNotNull(targetShape, "targetShape");
+  }
+
+  /** The entry points of the target, which a reproducer of the minimized input calls. */
+  public FuzzTargetShape targetShape() {
+    return targetShape;
   }
 
   public byte[] original() {

@@ -127,7 +127,7 @@ final class CrashHook implements Runnable {
               .withBudget(Budget.unlimited().withDeadline(left));
       MinimizationResult result = minimizeGuarded(minimizer, crash);
       MinimizationOutputs.Written written =
-          MinimizationOutputs.save(crash, result, target, options.callTimeout());
+          MinimizationOutputs.save(crash, result, options.callTimeout());
       log.printf(
           "whittle: %s (%d bytes) -> %s (%d bytes), dedup token %s, %d runs, %d ms%s; reproducer"
               + " %s%n",

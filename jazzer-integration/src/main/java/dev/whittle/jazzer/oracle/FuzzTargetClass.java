@@ -2,6 +2,7 @@ package dev.whittle.jazzer.oracle;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzTargetShape;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -100,6 +101,20 @@ final class FuzzTargetClass {
 
   boolean takesDataProvider() {
     return takesDataProvider;
+  }
+
+  /** The entry points as a reproducer needs them. */
+  FuzzTargetShape shape() {
+    FuzzTargetShape.Initialize init =
+        initialize
+            .map(
+                m ->
+                    m.getParameterCount() == 0
+                        ? FuzzTargetShape.Initialize.NO_ARGS
+                        : FuzzTargetShape.Initialize.WITH_ARGS)
+            .orElse(FuzzTargetShape.Initialize.NONE);
+    return new FuzzTargetShape(
+        targetClass.getName(), takesDataProvider, init, tearDown.isPresent());
   }
 
   Optional<Method> initialize() {

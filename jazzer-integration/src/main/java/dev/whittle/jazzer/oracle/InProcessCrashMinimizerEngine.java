@@ -78,7 +78,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           reduction,
           session.runs() + helperRuns + verificationRuns,
           (System.nanoTime() - start) / 1_000_000,
-          verified);
+          verified,
+          session.shape());
     }
   }
 

@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
@@ -29,7 +30,7 @@ public final class TargetSession implements AutoCloseable {
   private final AttemptRunner runner;
   private final FindingClassifier classifier;
   private final boolean jazzerRuntimePresent;
-  private final boolean takesDataProvider;
+  private final FuzzTargetShape shape;
   private LoadedTarget shared;
   private long runs;
 
@@ -39,7 +40,7 @@ public final class TargetSession implements AutoCloseable {
       AttemptRunner runner,
       FindingClassifier classifier,
       boolean jazzerRuntimePresent,
-      boolean takesDataProvider,
+      FuzzTargetShape shape,
       LoadedTarget shared) {
     this.spec = spec;
     this.className = spec != null ? spec.className() : shared.className();
@@ -47,7 +48,7 @@ public final class TargetSession implements AutoCloseable {
     this.runner = runner;
     this.classifier = classifier;
     this.jazzerRuntimePresent = jazzerRuntimePresent;
-    this.takesDataProvider = takesDataProvider;
+    this.shape = shape;
     this.shared = shared;
   }
 
@@ -74,19 +75,13 @@ public final class TargetSession implements AutoCloseable {
           new FindingClassifier(
               new DedupToken(spec.className(), providerPrefixes(spec.className(), first)));
       boolean runtimePresent = first.runtime().isPresent();
-      boolean takesDataProvider = first.target().takesDataProvider();
+      FuzzTargetShape shape = first.target().shape();
       if (freshLoaderPerAttempt) {
         tearDownAndClose(first, runner);
         first = null;
       }
       return new TargetSession(
-          spec,
-          freshLoaderPerAttempt,
-          runner,
-          classifier,
-          runtimePresent,
-          takesDataProvider,
-          first);
+          spec, freshLoaderPerAttempt, runner, classifier, runtimePresent, shape, first);
     } catch (RuntimeException | Error e) {
       if (first != null) {
         first.close();
@@ -121,7 +116,7 @@ public final class TargetSession implements AutoCloseable {
         runner,
         classifier,
         target.runtime().isPresent(),
-        target.target().takesDataProvider(),
+        target.target().shape(),
         target);
   }
 
@@ -140,7 +135,7 @@ public final class TargetSession implements AutoCloseable {
    */
   public Optional<List<FuzzedDataCall>> recordCalls(byte[] input) {
     checkNotNull(input, "input");
-    if (!takesDataProvider) {
+    if (!shape.takesDataProvider()) {
       return Optional.empty();
     }
     AtomicReference<RecordingFuzzedDataProvider> recorder = new AtomicReference<>();
@@ -162,7 +157,12 @@ public final class TargetSession implements AutoCloseable {
 
   /** Whether the target takes a {@code FuzzedDataProvider} rather than {@code byte[]}. */
   public boolean takesDataProvider() {
-    return takesDataProvider;
+    return shape.takesDataProvider();
+  }
+
+  /** The target's entry points, as a reproducer needs them. */
+  public FuzzTargetShape shape() {
+    return shape;
   }
 
   private AttemptRunner.RawRun runRaw(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {

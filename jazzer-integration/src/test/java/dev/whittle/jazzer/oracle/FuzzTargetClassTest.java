@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.targets.BothEntriesTarget;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.InitializedTarget;
@@ -56,5 +57,14 @@ class FuzzTargetClassTest {
     assertFalse(initialized.takesDataProvider());
     assertEquals(1, initialized.initialize().orElseThrow().getParameterCount());
     assertTrue(initialized.tearDown().isPresent());
+
+    assertEquals(
+        new FuzzTargetShape(
+            InitializedTarget.class.getName(), false, FuzzTargetShape.Initialize.WITH_ARGS, true),
+        initialized.shape());
+    assertEquals(
+        new FuzzTargetShape(
+            DataProviderTarget.class.getName(), true, FuzzTargetShape.Initialize.NONE, false),
+        provider.shape());
   }
 }
