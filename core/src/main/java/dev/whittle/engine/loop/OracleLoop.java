@@ -105,9 +105,18 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
 
   /** Whether a whole content, as a value reducer proposes it, is interesting. */
   public boolean isInterestingContent(C content) {
+    return answer(contentQuestion(content)).isInteresting();
+  }
+
+  /** A whole content as a question: its key and size come from splitting it like the input. */
+  private Question<C> contentQuestion(C content) {
     checkNotNull(content, "content");
     SequenceInput<C> split = input.withContent(content);
-    return answer(ContentKeys.keyOfWhole(split), split.size(), null, content).isInteresting();
+    return new Question<>(ContentKeys.keyOfWhole(split), split.size(), null, content);
+  }
+
+  private Outcome answer(Question<C> q) {
+    return answer(q.key(), q.size(), q.candidate(), q.given());
   }
 
   private Outcome answer(ContentKey key, int size, Subsequence candidate, C given) {
@@ -168,15 +177,12 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
   public boolean[] areInterestingContents(List<C> contents) {
     List<Question<C>> questions = new ArrayList<>(contents.size());
     for (C content : contents) {
-      checkNotNull(content, "content");
-      SequenceInput<C> split = input.withContent(content);
-      questions.add(new Question<>(ContentKeys.keyOfWhole(split), split.size(), null, content));
+      questions.add(contentQuestion(content));
     }
     if (parallel == null) {
       boolean[] answers = new boolean[questions.size()];
       for (int i = 0; i < answers.length; i++) {
-        Question<C> q = questions.get(i);
-        answers[i] = answer(q.key(), q.size(), q.candidate(), q.given()).isInteresting();
+        answers[i] = answer(questions.get(i)).isInteresting();
       }
       return answers;
     }
@@ -268,10 +274,10 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
    * interesting (and so, by the reducer's contract, is no larger than what it started from).
    */
   public void adopt(C content) {
-    SequenceInput<C> split = input.withContent(content);
-    Outcome outcome = cache.get(ContentKeys.keyOfWhole(split));
+    Question<C> q = contentQuestion(content);
+    Outcome outcome = cache.get(q.key());
     if (outcome != null && outcome.isInteresting() && !Objects.deepEquals(content, bestContent)) {
-      improve(content, split.size(), null);
+      improve(content, q.size(), null);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.whittle.jazzer.values;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -60,7 +61,7 @@ final class LineRunReducer implements ValueReducer<byte[]> {
       for (int kept = 1; kept <= Math.min(MAX_KEPT, lines - 1) && !changed; kept++) {
         for (int first = 0; first + kept <= lines && questionsLeft > 0; first++) {
           questionsLeft--;
-          byte[] candidate = slice(best, starts.get(first), starts.get(first + kept));
+          byte[] candidate = Arrays.copyOfRange(best, starts.get(first), starts.get(first + kept));
           if (tester.isInteresting(candidate)) {
             best = candidate;
             changed = true; // the lines moved: start again with the new ones
@@ -81,10 +82,6 @@ final class LineRunReducer implements ValueReducer<byte[]> {
       }
     }
     return best;
-  }
-
-  private static byte[] slice(byte[] data, int from, int to) {
-    return java.util.Arrays.copyOfRange(data, from, to);
   }
 
   /** Where each line starts, and the input's length last. */
