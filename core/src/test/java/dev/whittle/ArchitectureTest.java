@@ -1,14 +1,17 @@
 package dev.whittle;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
 /** Dependency rules between Whittle's packages, on the production classes only. */
@@ -37,6 +40,34 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAPackage("dev.whittle.engine.loop..")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  void publicEngineTypesAreMarkedInternal() {
+    classes()
+        .that()
+        .resideInAPackage("dev.whittle.engine..")
+        .and()
+        .haveModifier(JavaModifier.PUBLIC)
+        .and()
+        .areTopLevelClasses()
+        .should()
+        .beAnnotatedWith(API.class)
+        .check(PRODUCTION);
+  }
+
+  @Test
+  void formatGenericPassesAndTheCommandOracleStayOffTheReductionInternals() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("dev.whittle.engine.passes..", "dev.whittle.engine.command..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.whittle.engine.loop..",
+            "dev.whittle.engine.reducers..",
+            "dev.whittle.engine.sequence..")
         .check(PRODUCTION);
   }
 

@@ -23,7 +23,7 @@ public final class EntropyDebugging implements Algorithm {
   private MarkovModel initialModel;
   private boolean adapt;
   private boolean bayesian;
-  private TreeBuilder treeBuilder;
+  private DecisionTreeBuilder treeBuilder;
   private int maxTreeSize;
   private double minSymbolProbability;
   private long seed;
@@ -35,7 +35,7 @@ public final class EntropyDebugging implements Algorithm {
       MarkovModel initialModel,
       boolean adapt,
       boolean bayesian,
-      TreeBuilder treeBuilder,
+      DecisionTreeBuilder treeBuilder,
       int maxTreeSize,
       double minSymbolProbability,
       long seed,
@@ -64,7 +64,7 @@ public final class EntropyDebugging implements Algorithm {
         null,
         true,
         true,
-        TreeBuilder.OPTIMAL,
+        DecisionTreeBuilder.OPTIMAL,
         DEFAULT_MAX_TREE_SIZE,
         DEFAULT_MIN_SYMBOL_PROBABILITY,
         0,
@@ -82,7 +82,7 @@ public final class EntropyDebugging implements Algorithm {
         null,
         true,
         false,
-        TreeBuilder.PAPER_HYBRID,
+        DecisionTreeBuilder.PAPER_HYBRID,
         1000,
         1e-6,
         0,
@@ -122,7 +122,7 @@ public final class EntropyDebugging implements Algorithm {
     return bayesian;
   }
 
-  public TreeBuilder treeBuilder() {
+  public DecisionTreeBuilder treeBuilder() {
     return treeBuilder;
   }
 
@@ -163,7 +163,7 @@ public final class EntropyDebugging implements Algorithm {
     return copyWith(c -> c.bayesian = on);
   }
 
-  public EntropyDebugging withTreeBuilder(TreeBuilder builder) {
+  public EntropyDebugging withTreeBuilder(DecisionTreeBuilder builder) {
     checkNotNull(builder, "builder");
     return copyWith(c -> c.treeBuilder = builder);
   }

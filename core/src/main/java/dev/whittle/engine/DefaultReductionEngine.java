@@ -1,5 +1,7 @@
 package dev.whittle.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
@@ -14,8 +16,10 @@ import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** Runs a configured reduction: checks the original, runs the reducers, reports. */
+@API(status = INTERNAL)
 public final class DefaultReductionEngine implements ReductionEngine {
   /**
    * Rounds of sequence reduction followed by value reduction at most: each round that changes

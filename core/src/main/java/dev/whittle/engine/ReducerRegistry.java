@@ -1,5 +1,7 @@
 package dev.whittle.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.EntropyDebugging;
@@ -10,11 +12,13 @@ import dev.whittle.engine.sequence.SequenceReducer;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * Every sequence reducer, in one ordered list: the first entry that accepts an algorithm builds the
  * reducer for it.
  */
+@API(status = INTERNAL)
 public final class ReducerRegistry {
   private static final List<Entry> ENTRIES =
       List.of(

@@ -12,11 +12,11 @@ class EntropyDebuggingTest {
   void copiesLeaveTheOriginalAlone() {
     EntropyDebugging defaults = Algorithms.entropyDebugging();
     EntropyDebugging changed =
-        defaults.withPresamples(7).withTreeBuilder(TreeBuilder.ORDERED_HUFFMAN).withSeed(9);
+        defaults.withPresamples(7).withTreeBuilder(DecisionTreeBuilder.ORDERED_HUFFMAN).withSeed(9);
     assertEquals(0, defaults.presamples());
-    assertEquals(TreeBuilder.OPTIMAL, defaults.treeBuilder());
+    assertEquals(DecisionTreeBuilder.OPTIMAL, defaults.treeBuilder());
     assertEquals(7, changed.presamples());
-    assertEquals(TreeBuilder.ORDERED_HUFFMAN, changed.treeBuilder());
+    assertEquals(DecisionTreeBuilder.ORDERED_HUFFMAN, changed.treeBuilder());
     assertEquals(9, changed.seed());
   }
 

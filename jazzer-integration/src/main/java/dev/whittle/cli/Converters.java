@@ -2,6 +2,7 @@ package dev.whittle.cli;
 
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
+import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.MatchMode;
 import java.time.Duration;
 import java.util.Iterator;

@@ -5,6 +5,7 @@ import com.google.gson.GsonBuilder;
 import dev.whittle.api.StopReason;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.output.EscapedBytes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

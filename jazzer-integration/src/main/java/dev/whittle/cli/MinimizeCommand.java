@@ -7,7 +7,8 @@ import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
-import dev.whittle.jazzer.oracle.JazzerAgent;
+import dev.whittle.jazzer.output.MinimizationOutputs;
+import dev.whittle.jazzer.output.OutputWriteException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -214,10 +215,10 @@ final class MinimizeCommand implements Callable<Integer> {
 
   /** Whether Jazzer's bug detectors got installed (or why not), once they have been tried. */
   private void reportBugDetectorsOnce() {
-    JazzerAgent.Status status = JazzerAgent.current();
-    if (status != null && !bugDetectorsReported) {
+    Optional<String> status = CrashMinimizer.bugDetectorStatus();
+    if (status.isPresent() && !bugDetectorsReported) {
       bugDetectorsReported = true;
-      err().println("whittle: " + status.message());
+      err().println("whittle: " + status.get());
       err().flush();
     }
   }
@@ -250,8 +251,8 @@ final class MinimizeCommand implements Callable<Integer> {
       return failed(crash, ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
     } catch (CrashMinimizationException e) {
       return failed(crash, ExitCodes.FAILURE, crash + ": " + e.getMessage());
-    } catch (CliException e) {
-      return failed(crash, e.exitCode(), e.getMessage());
+    } catch (OutputWriteException e) {
+      return failed(crash, ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
     } catch (IllegalStateException e) {
       // The exit guard's refusal names the JVM flag to add; it would refuse every file alike.
       throw new CliException(ExitCodes.FAILURE, e.getMessage(), e);
@@ -263,8 +264,8 @@ final class MinimizeCommand implements Callable<Integer> {
         Optional.ofNullable(output)
             .orElseGet(
                 () ->
-                    CrashOutputs.defaultMinimizedPath(
-                        crash, CrashOutputs.sha1Hex(result.minimized())));
+                    MinimizationOutputs.defaultMinimizedPath(
+                        crash, MinimizationOutputs.sha1Hex(result.minimized())));
     MinimizationOutputs.Written written =
         MinimizationOutputs.write(crash, minimizedFile, result, timeout);
     return new CrashOutcome.Minimized(crash, result, written.minimized(), written.reproducer());

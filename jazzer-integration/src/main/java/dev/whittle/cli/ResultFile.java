@@ -2,6 +2,7 @@ package dev.whittle.cli;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import dev.whittle.engine.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 

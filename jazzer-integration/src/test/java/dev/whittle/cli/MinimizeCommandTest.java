@@ -12,6 +12,7 @@ import com.google.gson.JsonParser;
 import dev.whittle.cli.InProcessWhittle.Execution;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
+import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.targets.BugTarget;
 import dev.whittle.jazzer.targets.FlakyTarget;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MinimizeCommandTest {
   private static final String BUG_TARGET = BugTarget.class.getName();
   private static final String BUG_CRASH = "some prefix BUG and a suffix";
-  private static final String BUG_SHA1 = CrashOutputs.sha1Hex("BUG".getBytes(UTF_8));
+  private static final String BUG_SHA1 = MinimizationOutputs.sha1Hex("BUG".getBytes(UTF_8));
 
   /** The token the API gives the same crash: the command must report exactly this one. */
   private static final String BUG_TOKEN =
@@ -281,7 +282,7 @@ class MinimizeCommandTest {
   }
 
   private static String sha1(String content) {
-    return CrashOutputs.sha1Hex(content.getBytes(UTF_8));
+    return MinimizationOutputs.sha1Hex(content.getBytes(UTF_8));
   }
 
   private static List<String> strings(JsonArray array) {

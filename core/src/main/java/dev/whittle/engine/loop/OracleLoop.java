@@ -2,6 +2,7 @@ package dev.whittle.engine.loop;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.common.base.Stopwatch;
 import dev.whittle.api.Budget;
@@ -22,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The one loop that owns the oracle for a reduction: it answers reducers' questions from the cache
@@ -30,6 +32,7 @@ import java.util.Objects;
  * one job it sends batches of questions to the oracle from threads of its own, and still records
  * every answer on the reduction's thread.
  */
+@API(status = INTERNAL)
 public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
   private final Oracle<? super C> oracle;
   private final Budget budget;

@@ -1,6 +1,9 @@
 package dev.whittle.engine.sequence;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The only way a reducer learns anything: it proposes a candidate, the oracle loop answers. The
@@ -12,6 +15,7 @@ import java.util.List;
  * with a parallelism of one they MUST ask exactly the questions they would ask one by one, so that
  * parallel runs find the same result as sequential ones, only with more questions.
  */
+@API(status = INTERNAL)
 public interface CandidateTester {
   /** Whether the candidate is interesting; unresolved counts as not interesting. */
   boolean isInteresting(Subsequence candidate);

@@ -1,5 +1,9 @@
 package dev.whittle.engine.sequence;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A candidate generator for sequences. Implementations never call an oracle themselves.
  *
@@ -14,6 +18,7 @@ package dev.whittle.engine.sequence;
  *   <li>A reducer MUST let {@link StopReduction} through; the loop then returns its best so far.
  * </ul>
  */
+@API(status = INTERNAL)
 public interface SequenceReducer {
   Subsequence reduce(Subsequence start, CandidateTester tester);
 }

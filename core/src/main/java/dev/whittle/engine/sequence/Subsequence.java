@@ -3,9 +3,11 @@ package dev.whittle.engine.sequence;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkElementIndex;
 import static com.google.common.base.Preconditions.checkPositionIndexes;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.KeptRanges;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * An immutable candidate: the items of the original input it keeps, as sorted disjoint ranges of
@@ -13,6 +15,7 @@ import java.util.Arrays;
  * costs time in the number of ranges, not in the number of items, so a megabyte input with a few
  * clusters stays cheap.
  */
+@API(status = INTERNAL)
 public final class Subsequence implements KeptRanges {
   private final int[] starts;
   private final int[] ends;

@@ -266,6 +266,14 @@ public final class CrashMinimizer {
     return EngineHolder.ENGINE.minimize(this, crash, crashName);
   }
 
+  /**
+   * Whether Jazzer's bug detectors are installed in this JVM (or why not) once a minimization has
+   * tried to install them, for a status line; empty before.
+   */
+  public static Optional<String> bugDetectorStatus() {
+    return EngineHolder.ENGINE.bugDetectorStatus();
+  }
+
   public String targetClass() {
     return targetClass;
   }

@@ -1,10 +1,12 @@
 package dev.whittle.jazzer.fdp;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.apiguardian.api.API;
 
 /**
  * A {@link FuzzedDataProvider} over a byte array, written in Java, that decodes bytes exactly as
@@ -31,6 +33,7 @@ import java.nio.ByteOrder;
  *
  * <p>Instances are not thread-safe.
  */
+@API(status = EXPERIMENTAL)
 public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
   private static final float[] SPECIAL_FLOATS = {
     0.0f,

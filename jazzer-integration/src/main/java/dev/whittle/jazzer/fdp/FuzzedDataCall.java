@@ -1,6 +1,7 @@
 package dev.whittle.jazzer.fdp;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One consuming call on a {@link FuzzedDataProvider}: the method, its arguments and the value it
@@ -17,6 +19,7 @@ import java.util.Objects;
  * <p>Values compare like {@link Arrays#deepEquals}: floats and doubles by {@link Float#equals}
  * semantics, so NaN equals NaN and 0.0 differs from -0.0.
  */
+@API(status = INTERNAL)
 public final class FuzzedDataCall {
   private final FuzzedDataMethod method;
   private final List<Object> arguments;

@@ -1,12 +1,14 @@
 package dev.whittle.jazzer.fdp;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.fdp.EncodedCall.EndRead;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Turns a sequence of {@link com.code_intelligence.jazzer.api.FuzzedDataProvider} calls with chosen
@@ -39,6 +41,7 @@ import java.util.Optional;
  *       string of exactly one character, which Jazzer cannot produce.
  * </ul>
  */
+@API(status = INTERNAL)
 public final class FuzzedDataEncoder {
   private FuzzedDataEncoder() {}
 

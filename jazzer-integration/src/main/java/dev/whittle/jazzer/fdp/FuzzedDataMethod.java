@@ -1,13 +1,17 @@
 package dev.whittle.jazzer.fdp;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The consuming methods of {@link FuzzedDataProvider}, one constant per overload, each able to
  * replay a recorded call on any provider. {@code pickValue} and {@code pickValues} are not here:
  * they consume through {@link #CONSUME_INT_IN_RANGE}.
  */
+@API(status = INTERNAL)
 public enum FuzzedDataMethod {
   CONSUME_BOOLEAN((p, a) -> p.consumeBoolean()),
   CONSUME_BYTE((p, a) -> p.consumeByte()),

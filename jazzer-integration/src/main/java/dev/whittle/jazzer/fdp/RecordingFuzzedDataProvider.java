@@ -1,10 +1,12 @@
 package dev.whittle.jazzer.fdp;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A {@link FuzzedDataProvider} that passes every call to another one and records the consuming
@@ -15,6 +17,7 @@ import java.util.List;
  * consumeInt(min, max)} calls they make; {@link #remainingBytes()} is passed on but not recorded,
  * as it consumes nothing. Not thread-safe.
  */
+@API(status = INTERNAL)
 public final class RecordingFuzzedDataProvider implements FuzzedDataProvider {
   private final FuzzedDataProvider delegate;
   private final List<FuzzedDataCall> calls = new ArrayList<>();

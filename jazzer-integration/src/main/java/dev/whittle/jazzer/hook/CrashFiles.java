@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.hook;
 
-import dev.whittle.cli.MinimizationOutputs;
+import dev.whittle.jazzer.output.MinimizationOutputs;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

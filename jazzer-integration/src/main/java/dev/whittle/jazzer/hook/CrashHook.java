@@ -1,10 +1,10 @@
 package dev.whittle.jazzer.hook;
 
 import dev.whittle.api.Budget;
-import dev.whittle.cli.MinimizationOutputs;
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.output.MinimizationOutputs;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;

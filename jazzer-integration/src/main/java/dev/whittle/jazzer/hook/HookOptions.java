@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.hook;
 
-import dev.whittle.cli.Durations;
+import dev.whittle.api.Durations;
 import java.time.Duration;
 import java.util.Optional;
 

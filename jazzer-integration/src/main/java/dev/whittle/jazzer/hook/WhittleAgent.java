@@ -1,7 +1,10 @@
 package dev.whittle.jazzer.hook;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
+import org.apiguardian.api.API;
 
 /**
  * The crash-minimization hook for Jazzer runs, as a Java agent: {@code
@@ -10,6 +13,7 @@ import java.lang.instrument.Instrumentation;
  * frame, and with it every {@code DEDUP_TOKEN} Jazzer prints, stays as without it. The options are
  * described in {@link HookOptions}.
  */
+@API(status = INTERNAL)
 public final class WhittleAgent {
   private WhittleAgent() {}
 

@@ -1,8 +1,11 @@
 package dev.whittle.jazzer.values;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Runs a {@code FuzzedDataProvider} target on an input and tells which consuming calls it made, in
@@ -11,6 +14,7 @@ import java.util.Optional;
  * counts the run among the session's runs.
  */
 @FunctionalInterface
+@API(status = INTERNAL)
 public interface FuzzedDataRecorder {
   /** The calls the target makes on {@code input}, or empty if that is unknown (a timeout). */
   Optional<List<FuzzedDataCall>> record(byte[] input);

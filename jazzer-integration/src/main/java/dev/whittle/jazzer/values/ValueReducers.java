@@ -1,10 +1,16 @@
 package dev.whittle.jazzer.values;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.ValueReducer;
+import org.apiguardian.api.API;
 
-/** Value reducers for Jazzer inputs, to pass to {@code Reduction.withValueReducer}. */
+/**
+ * Value reducers that know Jazzer, to pass to {@code Reduction.withValueReducer}; the
+ * format-generic ones are in {@link dev.whittle.engine.passes.BytePasses}.
+ */
+@API(status = INTERNAL)
 public final class ValueReducers {
   private ValueReducers() {}
 
@@ -18,31 +24,5 @@ public final class ValueReducers {
   public static ValueReducer<byte[]> forFuzzedDataProvider(FuzzedDataRecorder recorder) {
     checkNotNull(recorder, "recorder");
     return new FuzzedDataValueReducer(recorder);
-  }
-
-  /**
-   * A value reducer for inputs of a {@code byte[]} target: it shrinks length-prefixed chunks
-   * together with their length fields, which deleting bytes cannot do (see {@code
-   * LengthFieldReducer}).
-   */
-  public static ValueReducer<byte[]> lengthFields() {
-    return new LengthFieldReducer();
-  }
-
-  /**
-   * A value reducer for text-like inputs: it deletes runs of whole lines together, which takes off
-   * wrappers (a multipart envelope, a header block) that deleting bytes one run at a time cannot
-   * (see {@code LineRunReducer}).
-   */
-  public static ValueReducer<byte[]> lineRuns() {
-    return new LineRunReducer();
-  }
-
-  /**
-   * A value reducer that deletes runs of 2 to 4 bytes, for small groups of bytes that only go
-   * together (see {@code ByteRunReducer}).
-   */
-  public static ValueReducer<byte[]> byteRuns() {
-    return new ByteRunReducer();
   }
 }

@@ -3,7 +3,7 @@ package dev.whittle.jazzer.hook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.whittle.cli.MinimizationOutputs;
+import dev.whittle.jazzer.output.MinimizationOutputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;

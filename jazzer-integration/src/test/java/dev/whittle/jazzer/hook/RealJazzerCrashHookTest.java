@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Whittle;
-import dev.whittle.cli.MinimizationOutputs;
 import dev.whittle.jazzer.api.Finding;
-import dev.whittle.jazzer.oracle.TargetSession;
-import dev.whittle.jazzer.oracle.TargetSpec;
+import dev.whittle.jazzer.output.MinimizationOutputs;
+import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetSpec;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.MagicInJunkTarget;
 import dev.whittle.jazzer.targets.RealJazzer;

@@ -1,8 +1,12 @@
 package dev.whittle.engine.reducers.ddmin;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.engine.sequence.SequenceReducer;
+import org.apiguardian.api.API;
 
 /** The delta debugging reducers, for the registry; the implementations stay package-private. */
+@API(status = INTERNAL)
 public final class DeltaDebuggingReducers {
   private DeltaDebuggingReducers() {}
 

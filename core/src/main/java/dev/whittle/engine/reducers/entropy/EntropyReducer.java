@@ -1,12 +1,13 @@
 package dev.whittle.engine.reducers.entropy;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.EntropyDebugging;
 import dev.whittle.engine.reducers.entropy.RunLengthLeaves.Leaf;
-import dev.whittle.engine.reducers.entropy.trees.OrderedTree;
-import dev.whittle.engine.reducers.entropy.trees.OrderedTreeBuilder;
-import dev.whittle.engine.reducers.entropy.trees.TreeBuilders;
+import dev.whittle.engine.reducers.entropy.decisiontrees.OrderedTree;
+import dev.whittle.engine.reducers.entropy.decisiontrees.OrderedTreeBuilder;
+import dev.whittle.engine.reducers.entropy.decisiontrees.TreeBuilders;
 import dev.whittle.engine.reducers.onebyone.OneByOneSweep;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
@@ -16,6 +17,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
+import org.apiguardian.api.API;
 
 /**
  * Entropy Debugging: presampling (optional), adaptive consumption, minimization (optional).
@@ -26,6 +28,7 @@ import java.util.random.RandomGenerator;
  * candidate still interesting without the next {@code d} items?", one oracle call. The leaf reached
  * says what to remove; the model learns from it.
  */
+@API(status = INTERNAL)
 public final class EntropyReducer implements SequenceReducer {
   private final EntropyDebugging options;
   private final RandomGenerator random;

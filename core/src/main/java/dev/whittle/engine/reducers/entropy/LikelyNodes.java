@@ -1,6 +1,6 @@
 package dev.whittle.engine.reducers.entropy;
 
-import dev.whittle.engine.reducers.entropy.trees.OrderedTree;
+import dev.whittle.engine.reducers.entropy.decisiontrees.OrderedTree;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;

@@ -1,10 +1,14 @@
 package dev.whittle.engine.reducers.onebyone;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.Subsequence;
+import org.apiguardian.api.API;
 
 /** One-by-one deletion to a fixpoint, from the first item on. */
+@API(status = INTERNAL)
 public final class OneByOne implements SequenceReducer {
   @Override
   public Subsequence reduce(Subsequence start, CandidateTester tester) {

@@ -1,9 +1,12 @@
 package dev.whittle.engine.reducers.onebyone;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.Subsequence;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Deletes single items until no single deletion is interesting. The sweep is cyclic and never
@@ -11,6 +14,7 @@ import java.util.List;
  * the last deletion point, so every item is asked exactly once against the final result and that
  * result is verified 1-minimal.
  */
+@API(status = INTERNAL)
 public final class OneByOneSweep {
   private OneByOneSweep() {}
 

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
+import dev.whittle.api.DecisionTreeBuilder;
 import dev.whittle.api.EntropyDebugging;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.TreeBuilder;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.Subsequence;
@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class EntropyReducerTest {
   @ParameterizedTest
-  @EnumSource(TreeBuilder.class)
-  void findsTheExactKeptSetWithEveryTreeBuilder(TreeBuilder trees) {
+  @EnumSource(DecisionTreeBuilder.class)
+  void findsTheExactKeptSetWithEveryTreeBuilder(DecisionTreeBuilder trees) {
     List<Integer> numbers = IntStream.range(0, 300).boxed().toList();
     ReductionResult<List<Integer>> result =
         Whittle.reduce(SequenceInputs.list(numbers))

@@ -2,6 +2,7 @@ package dev.whittle.jazzer.api.spi;
 
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MinimizationResult;
+import java.util.Optional;
 
 /**
  * What {@link CrashMinimizer} hands the work to, found with {@link java.util.ServiceLoader} so that
@@ -13,4 +14,10 @@ public interface CrashMinimizerEngine {
    * in messages. MUST NOT modify {@code crash}.
    */
   MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName);
+
+  /**
+   * Whether Jazzer's bug detectors are installed in this JVM, or why not, once that has been tried;
+   * empty before. MUST NOT install them.
+   */
+  Optional<String> bugDetectorStatus();
 }

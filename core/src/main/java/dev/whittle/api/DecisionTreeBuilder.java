@@ -1,0 +1,19 @@
+package dev.whittle.api;
+
+/** How Entropy Debugging builds its ordered decision trees. */
+public enum DecisionTreeBuilder {
+  /**
+   * Exactly optimal: minimum expected number of oracle calls among all trees that keep leaf order
+   * (an optimal alphabetic tree, built by Garsia-Wachs).
+   */
+  OPTIMAL,
+  /** The paper's ordered Huffman code: repeatedly join the adjacent pair of least weight. */
+  ORDERED_HUFFMAN,
+  /** Split recursively where the information gain is largest. */
+  INFORMATION_GAIN,
+  /**
+   * The paper's default: optimal up to 10 symbols, ordered Huffman from 51, and in between the
+   * cheaper of ordered Huffman and information gain, recursing, with optimal subtrees up to 6.
+   */
+  PAPER_HYBRID
+}

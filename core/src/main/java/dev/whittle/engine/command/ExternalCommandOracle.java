@@ -1,0 +1,201 @@
+package dev.whittle.engine.command;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+import static com.google.common.base.Preconditions.checkState;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
+import dev.whittle.api.Oracle;
+import dev.whittle.api.Outcome;
+import dev.whittle.engine.io.AtomicFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
+
+/**
+ * Asks an external command about each candidate: writes the candidate to a file in a private
+ * temporary directory, runs the command without a shell with that file's path as its last argument,
+ * and calls the candidate interesting when the command exits with status 0.
+ *
+ * <p>The command's output is discarded so that it can never block on a full pipe, and its standard
+ * input is empty. A command that runs past the per-call timeout is killed with all its descendants
+ * and counts as not interesting. Thread-safe: each thread that asks gets a directory of its own for
+ * its candidate file, so that {@code --jobs} runs never share a file.
+ */
+@API(status = INTERNAL)
+public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
+  private final ImmutableList<String> command;
+  private final Optional<Duration> timeout;
+  private final Path directory;
+  private final String candidateFileName;
+  private final AtomicInteger jobDirectories = new AtomicInteger();
+  private final ThreadLocal<Path> candidateFile = ThreadLocal.withInitial(this::newJobFile);
+  private volatile CommandRun lastRun;
+
+  private ExternalCommandOracle(
+      List<String> command, Optional<Duration> timeout, Path directory, String candidateFileName) {
+    this.command = ImmutableList.copyOf(command);
+    this.timeout = timeout;
+    this.directory = directory;
+    this.candidateFileName = candidateFileName;
+  }
+
+  /** The first thread writes straight into the directory, later ones into job-N below it. */
+  private Path newJobFile() {
+    int job = jobDirectories.getAndIncrement();
+    if (job == 0) {
+      return directory.resolve(candidateFileName);
+    }
+    try {
+      return Files.createDirectories(directory.resolve("job-" + job)).resolve(candidateFileName);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a directory in " + directory, e);
+    }
+  }
+
+  /**
+   * An oracle running {@code command}, whose candidate files are called {@code candidateFileName}:
+   * the input's own name, since many tools decide what to do by the extension.
+   *
+   * @param timeout how long one run may take, or empty for no limit
+   */
+  public static ExternalCommandOracle create(
+      List<String> command, String candidateFileName, Optional<Duration> timeout)
+      throws IOException {
+    checkNotNull(command, "command");
+    checkArgument(!command.isEmpty(), "the test command must not be empty");
+    checkNotNull(candidateFileName, "candidateFileName");
+    checkArgument(
+        !candidateFileName.isEmpty() && !candidateFileName.contains("/"),
+        "candidateFileName must be a plain file name, was '%s'",
+        candidateFileName);
+    checkNotNull(timeout, "timeout");
+    // On POSIX systems createTempDirectory makes the directory readable by its owner only.
+    Path directory = Files.createTempDirectory("whittle-");
+    return new ExternalCommandOracle(command, timeout, directory, candidateFileName);
+  }
+
+  @Override
+  public Outcome test(byte[] candidate) {
+    return run(candidate).outcome();
+  }
+
+  /**
+   * Runs the command on {@code candidate}.
+   *
+   * @throws TestCommandNotStartableException if the command cannot be started at all
+   */
+  public CommandRun run(byte[] candidate) {
+    checkNotNull(candidate, "candidate");
+    checkState(Files.isDirectory(directory), "the oracle is closed");
+    Path file = candidateFile.get();
+    writeCandidate(file, candidate);
+    Process process = start(file);
+    CommandRun run = await(process);
+    lastRun = run;
+    return run;
+  }
+
+  /** How the latest run ended, for messages; empty before the first run. */
+  public Optional<CommandRun> lastRun() {
+    return Optional.ofNullable(lastRun);
+  }
+
+  /** The command as it is run, without the candidate file's path. */
+  public List<String> command() {
+    return command;
+  }
+
+  /** Deletes the temporary directory and whatever the command left in it. */
+  @Override
+  public void close() throws IOException {
+    if (Files.exists(directory)) {
+      MoreFiles.deleteRecursively(directory, RecursiveDeleteOption.ALLOW_INSECURE);
+    }
+  }
+
+  private static void writeCandidate(Path file, byte[] candidate) {
+    try {
+      AtomicFiles.writeUninterruptibly(file, candidate);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the candidate file " + file, e);
+    }
+  }
+
+  private Process start(Path file) {
+    List<String> arguments = new ArrayList<>(command);
+    arguments.add(file.toString());
+    ProcessBuilder builder =
+        new ProcessBuilder(arguments)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD);
+    try {
+      Process process = builder.start();
+      // An empty standard input: a command that reads it sees end of file instead of waiting.
+      process.getOutputStream().close();
+      return process;
+    } catch (IOException e) {
+      throw new TestCommandNotStartableException(notStartableMessage(e), e);
+    }
+  }
+
+  private String notStartableMessage(IOException e) {
+    String message = "cannot start the test command '" + command.get(0) + "': " + e.getMessage();
+    if (command.get(0).contains(" ")) {
+      message +=
+          " (Whittle runs the command without a shell: give the command and each of its"
+              + " arguments as separate words, or use sh -c 'SCRIPT')";
+    }
+    return message;
+  }
+
+  private CommandRun await(Process process) {
+    try {
+      if (timeout.isEmpty()) {
+        return new CommandRun.Exited(process.waitFor());
+      }
+      if (process.waitFor(timeout.get().toNanos(), TimeUnit.NANOSECONDS)) {
+        return new CommandRun.Exited(process.exitValue());
+      }
+      killTree(process);
+      return new CommandRun.TimedOut(timeout.get());
+    } catch (InterruptedException e) {
+      killTree(process);
+      // Keep the interrupt for the engine, which stops at its next question.
+      Thread.currentThread().interrupt();
+      return new CommandRun.Interrupted();
+    }
+  }
+
+  /**
+   * Kills the process and every descendant it started: killing only the process would leave, say,
+   * the program a wrapper script started running on after the timeout.
+   */
+  private static void killTree(Process process) {
+    List<ProcessHandle> descendants = process.descendants().toList();
+    process.destroyForcibly();
+    descendants.forEach(ProcessHandle::destroyForcibly);
+    // Reap the process so that it does not linger as a zombie; this cannot take long after SIGKILL.
+    boolean interrupted = Thread.interrupted();
+    try {
+      process.waitFor(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      interrupted = true;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package dev.whittle.engine.passes;
+
+/**
+ * Where a length field may sit: an unsigned integer of {@code width} bytes in one byte order. A
+ * hypothesis only; the oracle decides whether rewriting it together with the bytes it counts keeps
+ * the input interesting.
+ */
+enum LengthField {
+  U32_BIG_ENDIAN(4, true),
+  U32_LITTLE_ENDIAN(4, false),
+  U16_BIG_ENDIAN(2, true),
+  U16_LITTLE_ENDIAN(2, false),
+  U8(1, true);
+
+  final int width;
+  private final boolean bigEndian;
+
+  LengthField(int width, boolean bigEndian) {
+    this.width = width;
+    this.bigEndian = bigEndian;
+  }
+
+  /** The field's value at {@code at}, or -1 when it does not fit in {@code data}. */
+  long read(byte[] data, int at) {
+    if (at < 0 || at + width > data.length) {
+      return -1;
+    }
+    long value = 0;
+    for (int i = 0; i < width; i++) {
+      int b = data[bigEndian ? at + i : at + width - 1 - i] & 0xFF;
+      value = value << 8 | b;
+    }
+    return value;
+  }
+
+  /** Writes {@code value}, which MUST fit in the field, at {@code at}. */
+  void write(byte[] data, int at, long value) {
+    for (int i = 0; i < width; i++) {
+      int shift = 8 * (bigEndian ? width - 1 - i : i);
+      data[at + i] = (byte) (value >>> shift);
+    }
+  }
+}

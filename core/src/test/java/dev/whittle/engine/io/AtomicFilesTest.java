@@ -1,0 +1,65 @@
+package dev.whittle.engine.io;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+  @TempDir Path dir;
+
+  @Test
+  void createsTheFile() throws IOException {
+    Path target = dir.resolve("out.txt");
+
+    AtomicFiles.write(target, "first".getBytes(UTF_8));
+
+    assertEquals("first", Files.readString(target));
+    assertEquals(List.of("out.txt"), names());
+  }
+
+  @Test
+  void replacesAnExistingFileWithoutLeavingTemporaryFiles() throws IOException {
+    Path target = Files.writeString(dir.resolve("out.txt"), "a much longer old content");
+
+    AtomicFiles.write(target, "new".getBytes(UTF_8));
+
+    assertArrayEquals("new".getBytes(UTF_8), Files.readAllBytes(target));
+    assertEquals(List.of("out.txt"), names());
+  }
+
+  @Test
+  void writesARelativePathWithoutADirectory() throws IOException {
+    // A bare file name has no parent; the temporary file must still go next to the target.
+    Path target = Path.of("whittle-atomic-files-test.tmp-out");
+    try {
+      AtomicFiles.write(target, "x".getBytes(UTF_8));
+      assertEquals("x", Files.readString(target));
+    } finally {
+      Files.deleteIfExists(target);
+    }
+  }
+
+  @Test
+  void failsWhenTheDirectoryDoesNotExist() {
+    Path target = dir.resolve("missing").resolve("out.txt");
+
+    assertThrows(IOException.class, () -> AtomicFiles.write(target, new byte[] {1}));
+    assertTrue(Files.notExists(target));
+  }
+
+  private List<String> names() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(file -> file.getFileName().toString()).sorted().toList();
+    }
+  }
+}

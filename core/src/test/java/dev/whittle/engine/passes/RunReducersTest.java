@@ -1,0 +1,118 @@
+package dev.whittle.engine.passes;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.api.Oracle;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.Whittle;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** Line runs and byte runs: structure a byte-by-byte sweep leaves in place. */
+class RunReducersTest {
+  /**
+   * Interesting: "BUG" stands on a line of its own somewhere, and every line that starts with
+   * "begin" has a matching "end" line later (a wrapper that only goes as a whole).
+   */
+  private static final Predicate<String> BUG_IN_BALANCED_BLOCKS =
+      text -> {
+        int open = 0;
+        boolean bug = false;
+        for (String line : text.split("\n", -1)) {
+          if (line.startsWith("begin")) {
+            open++;
+          } else if (line.equals("end")) {
+            if (--open < 0) {
+              return false;
+            }
+          }
+          bug |= line.equals("BUG");
+        }
+        return bug && open == 0;
+      };
+
+  @Test
+  void aWrapperWhoseHeadAndTailOnlyGoTogetherComesOff() {
+    String input = "begin outer\nbegin inner\nx=1\nBUG\ny=2\nend\nend\n";
+    Predicate<byte[]> oracle = bytes -> BUG_IN_BALANCED_BLOCKS.test(new String(bytes, ISO_8859_1));
+    assertTrue(oracle.test(input.getBytes(ISO_8859_1)));
+
+    byte[] bytesOnly =
+        Whittle.reduce(SequenceInputs.bytes(input.getBytes(ISO_8859_1)))
+            .run(Oracle.of(oracle))
+            .reduced();
+    byte[] withLines =
+        Whittle.reduce(SequenceInputs.bytes(input.getBytes(ISO_8859_1)))
+            .withValueReducer(BytePasses.lineRuns())
+            .run(Oracle.of(oracle))
+            .reduced();
+
+    assertTrue(new String(bytesOnly, ISO_8859_1).contains("begin"), "deletion keeps the blocks");
+    assertEquals("BUG", new String(withLines, ISO_8859_1).strip());
+  }
+
+  @Test
+  void aParameterThatOnlyGoesAsAWholeComesOff() {
+    // Interesting: the disposition is "attachment"; a parameter must be name=value, name not empty.
+    Predicate<byte[]> attachment =
+        bytes -> {
+          String text = new String(bytes, ISO_8859_1);
+          String[] parts = text.split(";", -1);
+          if (!parts[0].equals("attachment")) {
+            return false;
+          }
+          for (int i = 1; i < parts.length; i++) {
+            int equals = parts[i].indexOf('=');
+            if (equals <= 0) {
+              return false;
+            }
+          }
+          return true;
+        };
+    byte[] input = "attachment;e=".getBytes(ISO_8859_1);
+
+    byte[] reduced = new ByteRunReducer().reduce(input, attachment::test);
+
+    assertEquals("attachment", new String(reduced, ISO_8859_1));
+  }
+
+  @Test
+  void binaryInputIsNoTextAndGetsNoQuestions() {
+    byte[] binary = {'W', 'I', 'M', 'G', 0, 0, 0, 6, '\n', 0, 1, 2, '\n', 3, 4, 5, 6, 7};
+    long[] asked = {0};
+    byte[] reduced =
+        new LineRunReducer()
+            .reduce(
+                binary,
+                candidate -> {
+                  asked[0]++;
+                  return true;
+                });
+
+    assertSame(binary, reduced);
+    assertEquals(0, asked[0]);
+    assertTrue(LineRunReducer.looksLikeText("Content-Type: text/plain\n\nhällo\n".getBytes()));
+  }
+
+  @Test
+  void nothingToDeleteReturnsTheSameInputAndStaysWithinTheLimits() {
+    byte[] input = "one\ntwo\nthree\n".getBytes(ISO_8859_1);
+    long[] asked = {0};
+    byte[] lines =
+        new LineRunReducer()
+            .reduce(
+                input,
+                candidate -> {
+                  asked[0]++;
+                  return false;
+                });
+    byte[] bytes = new ByteRunReducer().reduce(input, candidate -> false);
+
+    assertSame(input, lines);
+    assertSame(input, bytes);
+    assertTrue(asked[0] > 0 && asked[0] <= LineRunReducer.questionLimit(input.length));
+  }
+}

@@ -1,0 +1,35 @@
+package dev.whittle.jazzer.engine;
+
+import dev.whittle.api.Oracle;
+import dev.whittle.api.Outcome;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * A thread-safe oracle over several in-process oracles, each with its own target session (its own
+ * class loader, static state and worker thread): a call borrows an idle one and gives it back.
+ */
+final class PooledOracle implements Oracle<byte[]> {
+  private final BlockingQueue<InProcessOracle> idle;
+
+  PooledOracle(List<InProcessOracle> oracles) {
+    this.idle = new ArrayBlockingQueue<>(oracles.size(), false, oracles);
+  }
+
+  @Override
+  public Outcome test(byte[] candidate) {
+    InProcessOracle oracle;
+    try {
+      oracle = idle.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Outcome.UNRESOLVED;
+    }
+    try {
+      return oracle.test(candidate);
+    } finally {
+      idle.add(oracle);
+    }
+  }
+}

@@ -1,0 +1,215 @@
+package dev.whittle.jazzer.finding;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * Jazzer 0.30.0's {@code DEDUP_TOKEN} for a throwable, as its {@code preprocessThrowable} followed
+ * by {@code computeDedupToken} (driver/ExceptionUtils.kt) compute it, without modifying the
+ * throwable:
+ *
+ * <ul>
+ *   <li>SHA-256 over the root cause's class name and the {@code toString()} of each of its frames,
+ *       innermost first, up to the first Jazzer-internal frame, leaving out reflection and
+ *       method-handle frames; then, if the throwable has suppressed exceptions, {@code
+ *       "suppressed"} and the digest of each, computed the same way. The token is the digest's
+ *       first 8 bytes as a big-endian long.
+ *   <li>A {@link StackOverflowError} is wrapped in {@code FuzzerSecurityIssueLow} whose stack is
+ *       the overflow's bottom frames up to the first repetition; the token is over the wrapper
+ *       alone.
+ *   <li>Any other {@link VirtualMachineError} (out of memory among them) is wrapped with an empty
+ *       stack; the token is over the error's root cause, and its suppressed exceptions do not
+ *       count.
+ *   <li>Jazzer's {@code dropInternalFrames} replaces each suppressed exception's stack with a copy
+ *       of the outer throwable's (it reads the outer {@code stackTrace} inside the loop); the token
+ *       of a suppressed exception without a cause is therefore computed over the outer stack.
+ *       Reproduced here on purpose, since it is what Jazzer prints.
+ * </ul>
+ *
+ * <p>Jazzer stops at its own driver frames below the fuzz target; in process, Whittle's frames are
+ * there instead, so the stack is also cut right after the outermost {@code fuzzerTestOneInput}
+ * frame of the target class, which gives the token Jazzer prints.
+ */
+@API(status = INTERNAL)
+public final class DedupToken {
+  private static final String JAZZER_PACKAGE_PREFIX = "com.code_intelligence.jazzer.";
+  private static final Set<String> PUBLIC_JAZZER_PACKAGES = Set.of("api", "replay", "sanitizers");
+  private static final List<String> SKIPPED_PREFIXES =
+      List.of("jdk.internal.", "java.lang.reflect.", "sun.reflect.", "java.lang.invoke.");
+  static final String STACK_OVERFLOW_WRAPPER =
+      "com.code_intelligence.jazzer.api.FuzzerSecurityIssueLow";
+  private static final byte[] SUPPRESSED = "suppressed".getBytes(UTF_8);
+
+  /** The token and the root cause's frames that went into it. */
+  record Computed(long token, List<String> frames) {}
+
+  private final String entryClass;
+  private final String entryMethod;
+  private final List<String> extraInternalPrefixes;
+
+  /**
+   * @param entryClass the fuzz target class, whose outermost {@code entryMethod} frame is the last
+   *     one counted
+   * @param entryMethod the entry point's name: {@code fuzzerTestOneInput} for a standalone target,
+   *     the test method's name for a {@code @FuzzTest}
+   * @param extraInternalPrefixes class-name prefixes that count as Jazzer-internal too: a
+   *     FuzzedDataProvider implementation's package, since Jazzer's own provider is internal
+   */
+  public DedupToken(String entryClass, String entryMethod, List<String> extraInternalPrefixes) {
+    this.entryClass = entryClass;
+    this.entryMethod = entryMethod;
+    this.extraInternalPrefixes = List.copyOf(extraInternalPrefixes);
+  }
+
+  Computed compute(Throwable thrown) {
+    if (thrown instanceof StackOverflowError) {
+      return overStack(STACK_OVERFLOW_WRAPPER, bottomFramesWithoutRepetition(thrown));
+    }
+    if (thrown instanceof VirtualMachineError) {
+      Throwable root = rootCause(thrown);
+      return overStack(root.getClass().getName(), root.getStackTrace());
+    }
+    List<String> frames = new ArrayList<>();
+    byte[] digest = digest(thrown, null, frames, thrown.getStackTrace());
+    return new Computed(ByteBuffer.wrap(digest).getLong(), Collections.unmodifiableList(frames));
+  }
+
+  private Computed overStack(String className, StackTraceElement[] stack) {
+    MessageDigest sha = sha256();
+    sha.update(className.getBytes(UTF_8));
+    List<String> frames = countedFrames(stack);
+    for (String frame : frames) {
+      sha.update(frame.getBytes(UTF_8));
+    }
+    return new Computed(ByteBuffer.wrap(sha.digest()).getLong(), frames);
+  }
+
+  /**
+   * Jazzer's {@code hash(throwable, passToRootCause = true)}.
+   *
+   * @param ownStack the stack to use for {@code throwable} itself, or null for its own
+   * @param framesOut receives the root cause's counted frames, or null
+   * @param outerStack the stack {@code dropInternalFrames} gives {@code throwable}'s suppressed
+   *     exceptions, or null when it leaves them alone
+   */
+  private byte[] digest(
+      Throwable throwable,
+      StackTraceElement[] ownStack,
+      List<String> framesOut,
+      StackTraceElement[] outerStack) {
+    MessageDigest sha = sha256();
+    Throwable root = rootCause(throwable);
+    sha.update(root.getClass().getName().getBytes(UTF_8));
+    StackTraceElement[] stack =
+        root == throwable && ownStack != null ? ownStack : root.getStackTrace();
+    for (String frame : countedFrames(stack)) {
+      sha.update(frame.getBytes(UTF_8));
+      if (framesOut != null) {
+        framesOut.add(frame);
+      }
+    }
+    Throwable[] suppressed = throwable.getSuppressed();
+    if (suppressed.length > 0) {
+      sha.update(SUPPRESSED);
+      for (Throwable each : suppressed) {
+        sha.update(digest(each, outerStack, null, null));
+      }
+    }
+    return sha.digest();
+  }
+
+  /** {@code toString()} of the frames Jazzer hashes, innermost first. */
+  List<String> countedFrames(StackTraceElement[] stack) {
+    int end = afterOutermostEntry(stack);
+    List<String> frames = new ArrayList<>(end);
+    for (int i = 0; i < end; i++) {
+      StackTraceElement frame = stack[i];
+      String className = frame.getClassName();
+      if (isInternal(className)) {
+        break;
+      }
+      if (!isSkipped(className)) {
+        frames.add(frame.toString());
+      }
+    }
+    return frames;
+  }
+
+  private int afterOutermostEntry(StackTraceElement[] stack) {
+    for (int i = stack.length - 1; i >= 0; i--) {
+      if (stack[i].getMethodName().equals(entryMethod)
+          && stack[i].getClassName().equals(entryClass)) {
+        return i + 1;
+      }
+    }
+    return stack.length;
+  }
+
+  private boolean isInternal(String className) {
+    if (className.startsWith(JAZZER_PACKAGE_PREFIX)) {
+      String rest = className.substring(JAZZER_PACKAGE_PREFIX.length());
+      int dot = rest.indexOf('.');
+      return !PUBLIC_JAZZER_PACKAGES.contains(dot < 0 ? rest : rest.substring(0, dot));
+    }
+    for (String prefix : extraInternalPrefixes) {
+      if (className.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isSkipped(String className) {
+    for (String prefix : SKIPPED_PREFIXES) {
+      if (className.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Jazzer's stack-overflow clean-up: the frames from the bottom up to (not including) the first
+   * frame seen before, in their original order.
+   */
+  static StackTraceElement[] bottomFramesWithoutRepetition(Throwable overflow) {
+    StackTraceElement[] stack = overflow.getStackTrace();
+    Set<StackTraceElement> seen = new HashSet<>();
+    int start = stack.length;
+    while (start > 0 && seen.add(stack[start - 1])) {
+      start--;
+    }
+    StackTraceElement[] bottom = new StackTraceElement[stack.length - start];
+    System.arraycopy(stack, start, bottom, 0, bottom.length);
+    return bottom;
+  }
+
+  /** The deepest cause; a cycle of causes (which would hang Jazzer) stops where it closes. */
+  static Throwable rootCause(Throwable throwable) {
+    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Throwable root = throwable;
+    while (root.getCause() != null && seen.add(root)) {
+      root = root.getCause();
+    }
+    return root;
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform must support SHA-256", e);
+    }
+  }
+}

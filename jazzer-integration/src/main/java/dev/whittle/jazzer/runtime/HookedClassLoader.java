@@ -1,0 +1,13 @@
+package dev.whittle.jazzer.runtime;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
+/**
+ * Marks a class loader whose classes get Jazzer's bug-detector hooks once Jazzer's agent is
+ * installed: the loaders Whittle defines fuzz targets in. Every other class but the JDK's is left
+ * alone (see {@link TargetOnlyInstrumentation}).
+ */
+@API(status = INTERNAL)
+public interface HookedClassLoader {}

@@ -1,0 +1,92 @@
+package dev.whittle.jazzer.target;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import java.time.Duration;
+
+/**
+ * Runs attempts on a long-lived {@link AttemptWorker} under a per-call timeout, and replaces the
+ * worker after a run that timed out (or whose caller was interrupted). Not thread-safe: one caller.
+ */
+final class AttemptRunner implements AutoCloseable {
+  /** How one run ended. {@code thrown} is null when nothing was thrown. */
+  record RawRun(Ending ending, Throwable thrown, boolean exitRequested, int exitStatus) {
+    static final RawRun CLEAN = new RawRun(Ending.COMPLETED, null, false, 0);
+    static final RawRun TIMED_OUT = new RawRun(Ending.TIMED_OUT, null, false, 0);
+    static final RawRun INTERRUPTED = new RawRun(Ending.CALLER_INTERRUPTED, null, false, 0);
+  }
+
+  /** The ways a run can end. */
+  enum Ending {
+    COMPLETED,
+    TIMED_OUT,
+    CALLER_INTERRUPTED
+  }
+
+  private final long timeoutNanos;
+  private AttemptWorker worker;
+  private int workersStarted;
+
+  AttemptRunner(Duration timeout) {
+    checkArgument(
+        !timeout.isNegative() && !timeout.isZero(), "timeout must be positive: %s", timeout);
+    this.timeoutNanos = timeout.toNanos();
+  }
+
+  RawRun run(AttemptBody body, byte[] input) {
+    return run(body, input, timeoutNanos);
+  }
+
+  /**
+   * Runs {@code body} with a longer limit than a single call gets: fuzzerInitialize loads classes
+   * and warms up, and Jazzer itself puts no limit on it.
+   */
+  RawRun runAtLeast(AttemptBody body, byte[] input, Duration limit) {
+    return run(body, input, Math.max(timeoutNanos, limit.toNanos()));
+  }
+
+  private RawRun run(AttemptBody body, byte[] input, long limitNanos) {
+    AttemptWorker current = worker();
+    AttemptWorker.Ending ending = current.run(body, input, System.nanoTime() + limitNanos);
+    switch (ending) {
+      case COMPLETED:
+        Throwable thrown = current.thrown();
+        boolean exited = current.exitRequested();
+        return thrown == null && !exited
+            ? RawRun.CLEAN
+            : new RawRun(Ending.COMPLETED, thrown, exited, current.exitStatus());
+      case TIMED_OUT:
+        abandonWorker();
+        return RawRun.TIMED_OUT;
+      default:
+        abandonWorker();
+        return RawRun.INTERRUPTED;
+    }
+  }
+
+  /** Workers started so far: 1 plus one for each run that had to be abandoned. */
+  int workersStarted() {
+    return workersStarted;
+  }
+
+  private AttemptWorker worker() {
+    if (worker == null) {
+      worker = new AttemptWorker(0);
+      workersStarted++;
+    }
+    return worker;
+  }
+
+  private void abandonWorker() {
+    worker.abandon();
+    worker = null;
+  }
+
+  @Override
+  public void close() {
+    if (worker != null) {
+      worker.stop();
+      worker = null;
+    }
+  }
+}

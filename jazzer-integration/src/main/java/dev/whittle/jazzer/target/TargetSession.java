@@ -1,0 +1,307 @@
+package dev.whittle.jazzer.target;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzTargetShape;
+import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.fdp.FuzzedDataCall;
+import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
+import dev.whittle.jazzer.finding.DedupToken;
+import dev.whittle.jazzer.finding.FindingClassifier;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
+
+/**
+ * Runs one fuzz target in this JVM, input after input, and says what each run found. The target is
+ * loaded in its own child-first class loader and initialized when the session opens (or, with a
+ * fresh loader per attempt, before each run); closing the session calls {@code fuzzerTearDown} and
+ * releases the loader. Not thread-safe: one caller at a time.
+ */
+@API(status = INTERNAL)
+public final class TargetSession implements AutoCloseable {
+  /** Where the target comes from; null for an {@linkplain #attach attached} one. */
+  private final TargetSpec spec;
+
+  private final String className;
+  private final boolean freshLoaderPerAttempt;
+  private final AttemptRunner runner;
+  private final FindingClassifier classifier;
+  private final boolean jazzerRuntimePresent;
+  private final FuzzTargetShape shape;
+  private LoadedTarget shared;
+  private long runs;
+
+  private TargetSession(
+      TargetSpec spec,
+      boolean freshLoaderPerAttempt,
+      AttemptRunner runner,
+      FindingClassifier classifier,
+      boolean jazzerRuntimePresent,
+      FuzzTargetShape shape,
+      LoadedTarget shared) {
+    this.spec = spec;
+    this.className = spec != null ? spec.className() : shared.className();
+    this.freshLoaderPerAttempt = freshLoaderPerAttempt;
+    this.runner = runner;
+    this.classifier = classifier;
+    this.jazzerRuntimePresent = jazzerRuntimePresent;
+    this.shape = shape;
+    this.shared = shared;
+  }
+
+  /** The least time {@code fuzzerInitialize} gets, whatever the call timeout. */
+  public static final Duration INITIALIZE_TIMEOUT = Duration.ofSeconds(30);
+
+  /**
+   * Loads and initializes the target.
+   *
+   * @param callTimeout how long one run, {@code fuzzerInitialize} or {@code fuzzerTearDown} may
+   *     take
+   * @param freshLoaderPerAttempt whether each run gets a freshly loaded and initialized target
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   */
+  public static TargetSession open(
+      TargetSpec spec, Duration callTimeout, boolean freshLoaderPerAttempt) {
+    checkNotNull(spec, "spec");
+    checkNotNull(callTimeout, "callTimeout");
+    AttemptRunner runner = new AttemptRunner(callTimeout);
+    LoadedTarget first = null;
+    try {
+      first = loadAndInitialize(spec, runner);
+      FindingClassifier classifier =
+          new FindingClassifier(
+              new DedupToken(
+                  spec.className(),
+                  FuzzTargetClass.TEST_ONE_INPUT,
+                  providerPrefixes(spec.className(), first)));
+      boolean runtimePresent = first.runtime().isPresent();
+      FuzzTargetShape shape = first.target().shape();
+      if (freshLoaderPerAttempt) {
+        tearDownAndClose(first, runner);
+        first = null;
+      }
+      return new TargetSession(
+          spec, freshLoaderPerAttempt, runner, classifier, runtimePresent, shape, first);
+    } catch (RuntimeException | Error e) {
+      if (first != null) {
+        first.close();
+      }
+      runner.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A session over {@code targetClass} as it is, loaded and initialized by someone else (Jazzer's
+   * driver, when Whittle runs inside a fuzzing JVM): no loader of its own, no {@code
+   * fuzzerInitialize}, and closing does not call {@code fuzzerTearDown}, all of which are the
+   * owner's business. Every run uses the one class, so static state carries over.
+   *
+   * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
+   *     Whittle's pure-Java one
+   * @throws FuzzTargetLoadException if the class has no usable entry point
+   */
+  public static TargetSession attach(
+      Class<?> targetClass, FuzzedDataProviderFactory dataProviders, Duration callTimeout) {
+    checkNotNull(targetClass, "targetClass");
+    checkNotNull(callTimeout, "callTimeout");
+    LoadedTarget target = LoadedTarget.attach(targetClass, dataProviders);
+    AttemptRunner runner = new AttemptRunner(callTimeout);
+    FindingClassifier classifier =
+        new FindingClassifier(
+            new DedupToken(
+                targetClass.getName(),
+                FuzzTargetClass.TEST_ONE_INPUT,
+                providerPrefixes(targetClass.getName(), target)));
+    return new TargetSession(
+        null,
+        false,
+        runner,
+        classifier,
+        target.runtime().isPresent(),
+        target.target().shape(),
+        target);
+  }
+
+  /** Runs the target once on {@code input}; returns its finding, or null if it found nothing. */
+  public Finding run(byte[] input) {
+    checkNotNull(input, "input");
+    return classify(runRaw(input, UnaryOperator.identity()));
+  }
+
+  /** The run's finding, or null. An exit request wins over what the refused exit threw. */
+  private Finding classify(AttemptRunner.RawRun run) {
+    if (run.ending() == AttemptRunner.Ending.TIMED_OUT) {
+      return Finding.timeout();
+    }
+    if (run.exitRequested()) {
+      return Finding.exit(run.exitStatus());
+    }
+    return classifier.classifyThrown(run.thrown());
+  }
+
+  /**
+   * Runs a {@code FuzzedDataProvider} target once on {@code input} with a {@link
+   * RecordingFuzzedDataProvider} around its provider and returns the consuming calls it made, for
+   * value-level reduction. The run counts in {@link #runs()} like any other; its finding is not
+   * reported. Empty for a {@code byte[]} target, and when the run did not complete (a timeout, an
+   * interrupted caller, or with a fresh loader per attempt a failed {@code fuzzerInitialize}).
+   */
+  public Optional<List<FuzzedDataCall>> recordCalls(byte[] input) {
+    checkNotNull(input, "input");
+    if (!shape.takesDataProvider()) {
+      return Optional.empty();
+    }
+    AtomicReference<RecordingFuzzedDataProvider> recorder = new AtomicReference<>();
+    AttemptRunner.RawRun raw =
+        runRaw(
+            input,
+            provider -> {
+              RecordingFuzzedDataProvider recording =
+                  RecordingFuzzedDataProvider.recording(provider);
+              recorder.set(recording);
+              return recording;
+            });
+    // After a timeout the abandoned worker may still be adding calls: only a completed run's count.
+    if (raw.ending() != AttemptRunner.Ending.COMPLETED || recorder.get() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(recorder.get().calls());
+  }
+
+  /** Whether the target takes a {@code FuzzedDataProvider} rather than {@code byte[]}. */
+  public boolean takesDataProvider() {
+    return shape.takesDataProvider();
+  }
+
+  /** The target's entry points, as a reproducer needs them. */
+  public FuzzTargetShape shape() {
+    return shape;
+  }
+
+  private AttemptRunner.RawRun runRaw(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
+    runs++;
+    if (!freshLoaderPerAttempt) {
+      return runner.run(shared.runBody(wrap), input);
+    }
+    LoadedTarget fresh =
+        LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
+    try {
+      AttemptRunner.RawRun init =
+          runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
+      if (init.ending() != AttemptRunner.Ending.COMPLETED || init.thrown() != null) {
+        return init;
+      }
+      return runner.run(fresh.runBody(wrap), input);
+    } finally {
+      tearDownAndClose(fresh, runner);
+    }
+  }
+
+  public String targetClassName() {
+    return className;
+  }
+
+  /** Runs of the target so far. */
+  public long runs() {
+    return runs;
+  }
+
+  /** Worker threads started so far: one, plus one after each timeout. */
+  public int workersStarted() {
+    return runner.workersStarted();
+  }
+
+  /** Whether the target sees Jazzer's runtime, so that its bug detectors report findings. */
+  public boolean jazzerRuntimePresent() {
+    return jazzerRuntimePresent;
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (shared != null && spec == null) {
+        shared.close();
+        shared = null;
+      } else if (shared != null) {
+        tearDownAndClose(shared, runner);
+        shared = null;
+      }
+    } finally {
+      runner.close();
+    }
+  }
+
+  private static LoadedTarget loadAndInitialize(TargetSpec spec, AttemptRunner runner) {
+    LoadedTarget target =
+        LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
+    AttemptRunner.RawRun init =
+        runner.runAtLeast(
+            target.initializeBody(spec.targetArgs()), new byte[0], INITIALIZE_TIMEOUT);
+    if (init.ending() != AttemptRunner.Ending.COMPLETED) {
+      target.close();
+      throw new FuzzTargetLoadException(
+          spec.className(),
+          FuzzTargetClass.INITIALIZE
+              + " of "
+              + spec.className()
+              + " did not finish within its time limit ("
+              + init.ending()
+              + ")");
+    }
+    if (init.thrown() != null || init.exitRequested()) {
+      target.close();
+      throw LoadedTarget.initializationFailed(
+          spec.className(),
+          init.thrown() != null
+              ? init.thrown()
+              : new SecurityException("System.exit(" + init.exitStatus() + ")"));
+    }
+    return target;
+  }
+
+  /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
+  private static void tearDownAndClose(LoadedTarget target, AttemptRunner runner) {
+    try {
+      runner.run(target.tearDownBody(), new byte[0]);
+    } finally {
+      target.close();
+    }
+  }
+
+  /**
+   * Frames of a FuzzedDataProvider implementation count as Jazzer-internal, as those of Jazzer's
+   * own (in its internal {@code driver} package) do, so that a crash inside {@code consume*} gets
+   * the token Jazzer prints. Jazzer's own provider needs no prefix, nor does a provider in the
+   * target's package (which would hide the target's own frames).
+   */
+  private static List<String> providerPrefixes(String className, LoadedTarget target) {
+    FuzzedDataProviderFactory factory = target.dataProviders();
+    if (factory == null) {
+      return List.of();
+    }
+    FuzzedDataProvider probe = factory.create(new byte[0]);
+    String packageName = probe.getClass().getPackageName();
+    if (probe instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        // Only native memory is at stake.
+      }
+    }
+    boolean ownPackage = className.startsWith(packageName + ".");
+    return packageName.isEmpty()
+            || packageName.startsWith("com.code_intelligence.jazzer.")
+            || ownPackage
+        ? List.of()
+        : List.of(packageName + ".");
+  }
+}

@@ -1,0 +1,47 @@
+package dev.whittle.jazzer.target;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import java.net.URL;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * Where a fuzz target comes from and how it is called.
+ *
+ * @param className the fuzz target class
+ * @param classPath what the target's loader reads first
+ * @param parent the loader asked for everything else, and first for the JDK and Jazzer
+ * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
+ *     Whittle's pure-Java one
+ * @param targetArgs the arguments for {@code fuzzerInitialize(String[])}
+ */
+@API(status = INTERNAL)
+public record TargetSpec(
+    String className,
+    List<URL> classPath,
+    ClassLoader parent,
+    FuzzedDataProviderFactory dataProviders,
+    List<String> targetArgs) {
+  public TargetSpec {
+    checkNotNull(className, "className");
+    classPath = List.copyOf(checkNotNull(classPath, "classPath"));
+    checkNotNull(parent, "parent");
+    targetArgs = List.copyOf(checkNotNull(targetArgs, "targetArgs"));
+  }
+
+  /** A target on {@code classPath} with Whittle's own loader as parent and no arguments. */
+  public static TargetSpec of(String className, List<URL> classPath) {
+    return new TargetSpec(className, classPath, TargetSpec.class.getClassLoader(), null, List.of());
+  }
+
+  public TargetSpec withDataProviders(FuzzedDataProviderFactory factory) {
+    return new TargetSpec(className, classPath, parent, factory, targetArgs);
+  }
+
+  public TargetSpec withParent(ClassLoader newParent) {
+    return new TargetSpec(className, classPath, newParent, dataProviders, targetArgs);
+  }
+}

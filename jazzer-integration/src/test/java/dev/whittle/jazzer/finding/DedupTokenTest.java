@@ -1,0 +1,107 @@
+package dev.whittle.jazzer.finding;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The token's rules on hand-made stacks; RealJazzerDedupTokenTest checks it against Jazzer. */
+class DedupTokenTest {
+  private static final String TARGET = "com.example.Target";
+  private static final DedupToken TOKEN =
+      new DedupToken(TARGET, "fuzzerTestOneInput", List.of("com.example.fdp."));
+
+  @Test
+  void messagesDoNotCount() {
+    assertEquals(
+        TOKEN.compute(thrown(new IllegalStateException("one"))).token(),
+        TOKEN.compute(thrown(new IllegalStateException("two"))).token());
+  }
+
+  @Test
+  void theClassCounts() {
+    assertNotEquals(
+        TOKEN.compute(thrown(new IllegalStateException())).token(),
+        TOKEN.compute(thrown(new IllegalArgumentException())).token());
+  }
+
+  @Test
+  void countsFramesUpToTheOutermostEntrySkippingReflection() {
+    Throwable thrown =
+        withStack(
+            new IllegalStateException(),
+            frame("com.example.Lib", "parse"),
+            frame("jdk.internal.reflect.NativeMethodAccessorImpl", "invoke0"),
+            frame(TARGET, "fuzzerTestOneInput"),
+            frame(TARGET, "fuzzerTestOneInput"),
+            frame("java.lang.invoke.LambdaForm$DMH", "invokeStatic"),
+            frame("dev.whittle.jazzer.target.LoadedTarget", "runOnce"));
+
+    assertEquals(
+        List.of(
+            "com.example.Lib.parse(F.java:1)",
+            TARGET + ".fuzzerTestOneInput(F.java:1)",
+            TARGET + ".fuzzerTestOneInput(F.java:1)"),
+        TOKEN.compute(thrown).frames());
+  }
+
+  @Test
+  void stopsAtJazzerInternalFramesAndTheProviderPackageButNotAtPublicJazzerOnes() {
+    Throwable thrown =
+        withStack(
+            new IllegalStateException(),
+            frame("com.code_intelligence.jazzer.api.Jazzer", "consume"),
+            frame("com.code_intelligence.jazzer.sanitizers.Hook", "check"),
+            frame("com.code_intelligence.jazzer.driver.Runner", "run"),
+            frame(TARGET, "fuzzerTestOneInput"));
+    assertEquals(2, TOKEN.compute(thrown).frames().size());
+
+    Throwable inProvider =
+        withStack(
+            new IllegalArgumentException(),
+            frame("com.example.fdp.Provider", "consumeInt"),
+            frame(TARGET, "fuzzerTestOneInput"));
+    assertEquals(List.of(), TOKEN.compute(inProvider).frames());
+  }
+
+  @Test
+  void stackOverflowKeepsTheBottomFramesUpToTheFirstRepetition() {
+    Throwable overflow =
+        withStack(
+            new StackOverflowError(),
+            frame("com.example.A", "a"),
+            frame("com.example.B", "b"),
+            frame("com.example.A", "a"),
+            frame("com.example.B", "b"),
+            frame("com.example.C", "c"));
+
+    assertArrayEquals(
+        new StackTraceElement[] {
+          frame("com.example.A", "a"), frame("com.example.B", "b"), frame("com.example.C", "c")
+        },
+        DedupToken.bottomFramesWithoutRepetition(overflow));
+  }
+
+  @Test
+  void aCycleOfCausesEndsTheSearchForTheRoot() {
+    RuntimeException a = new RuntimeException("a");
+    RuntimeException b = new RuntimeException("b", a);
+    a.initCause(b);
+    TOKEN.compute(a); // Terminates.
+  }
+
+  private static Throwable thrown(Throwable t) {
+    return withStack(t, frame(TARGET, "fuzzerTestOneInput"));
+  }
+
+  private static Throwable withStack(Throwable t, StackTraceElement... frames) {
+    t.setStackTrace(frames);
+    return t;
+  }
+
+  private static StackTraceElement frame(String className, String method) {
+    return new StackTraceElement(className, method, "F.java", 1);
+  }
+}

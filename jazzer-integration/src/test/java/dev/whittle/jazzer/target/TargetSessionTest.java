@@ -1,0 +1,203 @@
+package dev.whittle.jazzer.target;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
+import dev.whittle.jazzer.fdp.FuzzedDataCall;
+import dev.whittle.jazzer.fdp.FuzzedDataMethod;
+import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.runtime.JazzerRuntime;
+import dev.whittle.jazzer.targets.DataProviderTarget;
+import dev.whittle.jazzer.targets.DedupZooTarget;
+import dev.whittle.jazzer.targets.FailingInitTarget;
+import dev.whittle.jazzer.targets.FlakyTarget;
+import dev.whittle.jazzer.targets.HangTarget;
+import dev.whittle.jazzer.targets.InitializedTarget;
+import dev.whittle.jazzer.targets.PlainTarget;
+import dev.whittle.jazzer.targets.TargetPaths;
+import java.lang.reflect.Field;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+class TargetSessionTest {
+  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+  @AfterAll
+  static void releaseHungTargets() {
+    HangTarget.releaseAll();
+  }
+
+  @Test
+  void aDetectorFindingCountsEvenWhenTheTargetSwallowsItAndTheRuntimeIsRestored() throws Exception {
+    Class<?> internal = Class.forName(JazzerRuntime.JAZZER_INTERNAL);
+    Field hooksEnabled = internal.getField("hooksEnabled");
+    Field lastFinding = internal.getField("lastFinding");
+    Throwable earlier = new Throwable("earlier finding");
+    hooksEnabled.setBoolean(null, false);
+    lastFinding.set(null, earlier);
+    try (TargetSession session = open(DedupZooTarget.class)) {
+      assertTrue(session.jazzerRuntimePresent());
+
+      Finding finding = session.run("h".getBytes(UTF_8));
+
+      assertEquals(
+          "com.code_intelligence.jazzer.api.FuzzerSecurityIssueHigh", finding.exceptionClassName());
+      assertFalse(hooksEnabled.getBoolean(null));
+      assertSame(earlier, lastFinding.get(null));
+    } finally {
+      hooksEnabled.setBoolean(null, true);
+      lastFinding.set(null, null);
+    }
+  }
+
+  @Test
+  void plainExceptionsAreFindingsWithoutJazzersRuntime() {
+    // Once a test has installed Jazzer's agent, every loader sees its runtime on the boot path.
+    assumeFalse(JazzerAgent.onBootClassPath(), "Jazzer's agent is installed in this JVM");
+    TargetSpec spec =
+        TargetSpec.of(PlainTarget.class.getName(), TargetPaths.classPathUrls())
+            .withParent(ClassLoader.getPlatformClassLoader());
+    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+      assertFalse(session.jazzerRuntimePresent());
+      assertNull(session.run("fine".getBytes(UTF_8)));
+      assertEquals(
+          IllegalStateException.class.getName(),
+          session.run("!".getBytes(UTF_8)).exceptionClassName());
+    }
+  }
+
+  @Test
+  void dataProviderTargetsGetAByteExactProviderByDefault() {
+    try (TargetSession session = open(DataProviderTarget.class)) {
+      Finding magic = session.run(new byte[] {1, 2, 0x11, 0x22, 0x33, 0x44});
+      assertEquals(IllegalStateException.class.getName(), magic.exceptionClassName());
+      assertNull(session.run(new byte[] {1, 2, 3, 4}));
+    }
+  }
+
+  @Test
+  void aConfiguredProviderFactoryIsUsedForEveryRun() {
+    AtomicInteger created = new AtomicInteger();
+    FuzzedDataProviderFactory counting =
+        data -> {
+          created.incrementAndGet();
+          return ByteFuzzedDataProvider.of(data);
+        };
+    TargetSpec spec =
+        TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls())
+            .withDataProviders(counting);
+    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+      int probes = created.get();
+      assertNotNull(session.run(new byte[] {0x11, 0x22, 0x33, 0x44}));
+      assertNull(session.run(new byte[] {0}));
+      assertEquals(probes + 2, created.get());
+    }
+  }
+
+  @Test
+  void recordingARunGivesItsCallsAndCountsAsARun() {
+    for (boolean freshLoader : new boolean[] {false, true}) {
+      TargetSpec spec =
+          TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls());
+      try (TargetSession session = TargetSession.open(spec, TIMEOUT, freshLoader)) {
+        assertTrue(session.takesDataProvider());
+        // "zx" makes the target call consumeInt(5, 1), which the provider rejects: not recorded.
+        byte[] input = {'z', 'x', 0x11, 0x22, 0x33, 0x40};
+
+        Optional<List<FuzzedDataCall>> calls = session.recordCalls(input);
+
+        assertEquals(
+            Optional.of(
+                List.of(
+                    FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT, List.of(), 0x40332211),
+                    FuzzedDataCall.of(
+                        FuzzedDataMethod.CONSUME_REMAINING_AS_STRING, List.of(), "zx"))),
+            calls);
+        assertEquals(1, session.runs());
+        assertNotNull(session.run(input), "recording changes nothing for the next run");
+      }
+    }
+  }
+
+  @Test
+  void aByteArrayTargetHasNoRecording() {
+    try (TargetSession session = open(PlainTarget.class)) {
+      assertFalse(session.takesDataProvider());
+      assertEquals(Optional.empty(), session.recordCalls(new byte[] {'!'}));
+    }
+  }
+
+  @Test
+  void initializesWithArgumentsAndTearsDownOnClose() {
+    System.clearProperty(InitializedTarget.TORN_DOWN);
+    TargetSpec spec =
+        new TargetSpec(
+            InitializedTarget.class.getName(),
+            TargetPaths.classPathUrls(),
+            TargetSessionTest.class.getClassLoader(),
+            null,
+            List.of("s3cret", "more"));
+    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+      assertEquals("[s3cret, more]", System.getProperty(InitializedTarget.INITIALIZED));
+      assertNotNull(session.run("s3cret".getBytes(UTF_8)));
+      assertNull(session.run("guess".getBytes(UTF_8)));
+      assertNull(System.getProperty(InitializedTarget.TORN_DOWN));
+    }
+    assertEquals("yes", System.getProperty(InitializedTarget.TORN_DOWN));
+  }
+
+  @Test
+  void aFailingInitializerIsALoadErrorNamingTheClass() {
+    FuzzTargetLoadException e =
+        assertThrows(FuzzTargetLoadException.class, () -> open(FailingInitTarget.class));
+    assertTrue(e.getMessage().contains(FailingInitTarget.class.getName()), e.getMessage());
+    assertTrue(e.getMessage().contains("cannot initialize"), e.getMessage());
+  }
+
+  @Test
+  void aTimedOutRunIsAbandonedAndAFreshWorkerServesTheNext() {
+    TargetSpec spec = TargetSpec.of(HangTarget.class.getName(), TargetPaths.classPathUrls());
+    try (TargetSession session = TargetSession.open(spec, Duration.ofMillis(100), false)) {
+      assertEquals(1, session.workersStarted());
+
+      assertEquals(Finding.Kind.TIMEOUT, session.run("H".getBytes(UTF_8)).kind());
+
+      assertEquals(Finding.Kind.THROWN, session.run("X".getBytes(UTF_8)).kind());
+      assertNull(session.run("ok".getBytes(UTF_8)));
+      assertEquals(2, session.workersStarted());
+    }
+  }
+
+  @Test
+  void aFreshLoaderPerAttemptStartsEveryRunFromFreshStaticState() {
+    TargetSpec spec = TargetSpec.of(FlakyTarget.class.getName(), TargetPaths.classPathUrls());
+    try (TargetSession shared = TargetSession.open(spec, TIMEOUT, false);
+        TargetSession fresh = TargetSession.open(spec, TIMEOUT, true)) {
+      byte[] input = "F".getBytes(UTF_8);
+      assertNotNull(shared.run(input));
+      assertNull(shared.run(input));
+      assertNotNull(fresh.run(input));
+      assertNotNull(fresh.run(input));
+    }
+  }
+
+  private static TargetSession open(Class<?> target) {
+    return TargetSession.open(
+        TargetSpec.of(target.getName(), TargetPaths.classPathUrls()), TIMEOUT, false);
+  }
+}
