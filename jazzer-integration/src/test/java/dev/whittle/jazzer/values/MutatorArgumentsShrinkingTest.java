@@ -161,4 +161,18 @@ class MutatorArgumentsShrinkingTest {
     assertTrue(e.getMessage().contains("unavailable"), e::getMessage);
     assertTrue(e.getMessage().contains("com.code-intelligence:jazzer"), e::getMessage);
   }
+
+  @Test
+  void theFactoryRejectsMethodsWhoseParametersTheFrameworkCannotRead() {
+    IllegalArgumentException none =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ValueReducers.forMutatorArguments(MutatorTargets.method("noParameters")));
+    assertTrue(none.getMessage().contains("no parameters"), none::getMessage);
+    IllegalArgumentException runnable =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ValueReducers.forMutatorArguments(MutatorTargets.method("unsupported")));
+    assertTrue(runnable.getMessage().contains("unsupported"), runnable::getMessage);
+  }
 }

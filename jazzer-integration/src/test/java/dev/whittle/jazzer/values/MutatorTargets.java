@@ -59,6 +59,10 @@ final class MutatorTargets {
 
   static void listOfIntegers(List<Integer> xs) {}
 
+  static void noParameters() {}
+
+  static void unsupported(Runnable task) {}
+
   static Method method(String name) {
     return Arrays.stream(MutatorTargets.class.getDeclaredMethods())
         .filter(m -> m.getName().equals(name))
