@@ -99,6 +99,28 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
+  void aListOfRecordsKeepsOneRecordAndAnArrayKeepsTheLengthItsAnnotationDemands() {
+    Method method = MutatorTargets.method("bytesAndIntervals");
+    Random random = new Random(13);
+    List<Interval> intervals = new ArrayList<>();
+    for (int i = 0; i < 25; i++) {
+      int lo = random.nextInt(1_000);
+      intervals.add(new Interval(lo, lo + random.nextInt(11)));
+    }
+    intervals.set(19, new Interval(-5_000, 5_000));
+    byte[] data = new byte[48];
+    Arrays.fill(data, (byte) 7);
+    byte[] original = MutatorTargets.encode(method, data, intervals);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    Object[] values = MutatorTargets.decode(method, result.reduced());
+    // @WithLength(min = 4): shorter arrays are not what the reader would read, so never asked.
+    assertArrayEquals(new byte[] {7, 7, 7, 7}, (byte[]) values[0]);
+    assertEquals(List.of(new Interval(0, 11)), values[1]);
+  }
+
+  @Test
   void withoutTheCanonicalGuardByteDeletionTradesValuesForBytes() {
     // What onlyCanonical is for: the reader pads with zeros, so deleting the three zero bytes of
     // x = 101 (00 00 00 65) reads 0x65000000, a shorter input with a larger value.

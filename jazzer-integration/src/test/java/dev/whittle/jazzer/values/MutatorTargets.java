@@ -3,6 +3,7 @@ package dev.whittle.jazzer.values;
 import com.code_intelligence.jazzer.mutation.ArgumentsMutator;
 import com.code_intelligence.jazzer.mutation.annotation.InRange;
 import com.code_intelligence.jazzer.mutation.annotation.NotNull;
+import com.code_intelligence.jazzer.mutation.annotation.WithLength;
 import dev.whittle.api.Outcome;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -52,6 +53,14 @@ final class MutatorTargets {
   static void nullable(String a, @NotNull String b, Integer n, @InRange(min = 10, max = 20) int k) {
     if (b.contains("ab")) {
       throw new AssertionError("ab in " + b);
+    }
+  }
+
+  static void bytesAndIntervals(
+      byte @NotNull @WithLength(min = 4, max = 64) [] data,
+      @NotNull List<@NotNull Interval> intervals) {
+    if (intervals.stream().anyMatch(r -> r.hi() - r.lo() > 10)) {
+      throw new AssertionError("a wide interval among " + intervals.size());
     }
   }
 
