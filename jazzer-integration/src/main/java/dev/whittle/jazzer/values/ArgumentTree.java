@@ -131,9 +131,10 @@ final class ArgumentTree {
     List<Integer> path = node.path();
     List<Node> children = new ArrayList<>();
     if (value instanceof List<?> list) {
-      AnnotatedType element = typeArgument(node.type());
-      for (int i = 0; i < list.size(); i++) {
-        children.add(new Node(append(path, i), element, list.get(i)));
+      // Without the element type (a raw List) the elements stay inside their list: a leaf.
+      Optional<AnnotatedType> element = typeArgument(node.type());
+      for (int i = 0; element.isPresent() && i < list.size(); i++) {
+        children.add(new Node(append(path, i), element.get(), list.get(i)));
       }
     } else if (value instanceof Object[] array && node.type() instanceof AnnotatedArrayType a) {
       AnnotatedType element = a.getAnnotatedGenericComponentType();
@@ -153,29 +154,13 @@ final class ArgumentTree {
     return children;
   }
 
-  /** The first type argument of a parameterized type (a list's elements), or Object. */
-  private static AnnotatedType typeArgument(AnnotatedType type) {
+  /** The first type argument of a parameterized type: a list's elements; empty for a raw type. */
+  private static Optional<AnnotatedType> typeArgument(AnnotatedType type) {
     if (type instanceof AnnotatedParameterizedType p
         && p.getAnnotatedActualTypeArguments().length == 1) {
-      return p.getAnnotatedActualTypeArguments()[0];
+      return Optional.of(p.getAnnotatedActualTypeArguments()[0]);
     }
-    return OBJECT;
-  }
-
-  private static final AnnotatedType OBJECT = objectType();
-
-  @SuppressWarnings("unused")
-  private static Object objectHolder(Object value) {
-    return value;
-  }
-
-  private static AnnotatedType objectType() {
-    try {
-      return ArgumentTree.class.getDeclaredMethod("objectHolder", Object.class)
-          .getAnnotatedParameterTypes()[0];
-    } catch (NoSuchMethodException e) {
-      throw new AssertionError(e);
-    }
+    return Optional.empty();
   }
 
   private static List<Integer> append(List<Integer> path, int index) {

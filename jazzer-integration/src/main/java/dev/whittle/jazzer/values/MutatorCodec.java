@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -178,7 +179,7 @@ final class MutatorCodec {
       return false;
     }
     Optional<byte[]> again = tryEncode(decoded.get());
-    return again.isPresent() && java.util.Arrays.equals(again.get(), bytes);
+    return again.isPresent() && Arrays.equals(again.get(), bytes);
   }
 
   private static Object invoke(Method target, Object receiver, Object... arguments) {
