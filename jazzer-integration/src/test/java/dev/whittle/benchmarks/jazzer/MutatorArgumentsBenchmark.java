@@ -14,8 +14,10 @@ import java.io.ByteArrayOutputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -135,8 +137,14 @@ public final class MutatorArgumentsBenchmark {
     }
   }
 
-  private static Outcome run(Method method, byte[] bytes) {
-    ArgumentsMutator mutator = ArgumentsMutator.forMethodOrThrow(method, false);
+  /**
+   * One mutator per method, as jazzer-junit keeps one per test: building one costs milliseconds.
+   */
+  private static final Map<Method, ArgumentsMutator> MUTATORS = new HashMap<>();
+
+  private static synchronized Outcome run(Method method, byte[] bytes) {
+    ArgumentsMutator mutator =
+        MUTATORS.computeIfAbsent(method, m -> ArgumentsMutator.forMethodOrThrow(m, false));
     try {
       mutator.read(new ByteArrayInputStream(bytes));
     } catch (RuntimeException e) {
