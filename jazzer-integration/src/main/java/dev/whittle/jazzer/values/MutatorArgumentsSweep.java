@@ -1,0 +1,218 @@
+package dev.whittle.jazzer.values;
+
+import dev.whittle.api.ContentTester;
+import dev.whittle.jazzer.values.ArgumentTree.Node;
+import java.lang.reflect.AnnotatedType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One sweep of value moves over the decoded arguments of a mutation-framework input, biggest cuts
+ * first:
+ *
+ * <ol>
+ *   <li>the arguments as decoded, encoded afresh, when that is shorter (a clamped length, bytes no
+ *       parameter reads);
+ *   <li>null for every nullable value, parents before children: a whole parameter, list element or
+ *       record component at once;
+ *   <li>shorter strings, lists and arrays, longest first: empty, then chunks of halving size
+ *       deleted from the end backwards down to single elements (characters, list elements, bytes);
+ *   <li>scalars, parents before children: booleans false, integers to their simplest value (zero,
+ *       or the bound of their annotated range nearer to it) and else by binary search toward it,
+ *       floating-point numbers to zero or rounded toward it, enums to their first constant.
+ * </ol>
+ *
+ * <p>A value inside a record is replaced by rebuilding the record with its canonical constructor;
+ * when the constructor throws, there is no candidate. Every candidate is encoded with the
+ * framework's writer and asked only if that encoding is canonical (it decodes to exactly the
+ * proposed values, so the move really made a value simpler and the sweep cannot cycle), differs
+ * from the best bytes and is no longer than them: the engine measures inputs in bytes, and a value
+ * reducer MUST NOT return more. After every accepted candidate the sweep decodes its bytes again.
+ */
+final class MutatorArgumentsSweep {
+  private enum Answer {
+    /** The candidate encodes to the best bytes themselves. */
+    SAME,
+    ACCEPTED,
+    REJECTED,
+    /** Not representable (writer refused, not canonical, record rejected it) or longer. */
+    NOT_ASKED
+  }
+
+  private final MutatorCodec codec;
+  private final AnnotatedType[] types;
+  private final ContentTester<byte[]> tester;
+  private final byte[] original;
+  private byte[] best;
+  private Object[] arguments;
+
+  MutatorArgumentsSweep(
+      MutatorCodec codec, ContentTester<byte[]> tester, byte[] current, Object[] arguments) {
+    this.codec = codec;
+    this.types = codec.method().getAnnotatedParameterTypes();
+    this.tester = tester;
+    this.original = current;
+    this.best = current;
+    this.arguments = arguments;
+  }
+
+  /** Runs the sweep; returns the best bytes, or the original reference if nothing was better. */
+  byte[] run() {
+    reencode();
+    nullOut();
+    shortenSequences();
+    simplifyScalars();
+    return best == original ? original : best;
+  }
+
+  private void reencode() {
+    Optional<byte[]> encoded = codec.tryEncode(arguments);
+    if (encoded.isPresent()
+        && encoded.get().length < best.length
+        && tester.isInteresting(encoded.get())) {
+      accept(encoded.get());
+    }
+  }
+
+  private void nullOut() {
+    for (List<Integer> path : paths()) {
+      Optional<Node> node = ArgumentTree.find(arguments, types, path);
+      if (node.isPresent() && node.get().value() != null && node.get().isNullable()) {
+        ask(path, null);
+      }
+    }
+  }
+
+  private void shortenSequences() {
+    List<Node> sequences = new ArrayList<>();
+    for (Node node : ArgumentTree.nodes(arguments, types)) {
+      if (ValueEdits.isSequence(node.value()) && ValueEdits.length(node.value()) > 0) {
+        sequences.add(node);
+      }
+    }
+    sequences.sort(Comparator.comparingInt((Node n) -> -ValueEdits.length(n.value())));
+    for (Node sequence : sequences) {
+      shorten(sequence.path());
+    }
+  }
+
+  /** Empty, then chunks of halving size deleted from the end backwards. */
+  private void shorten(List<Integer> path) {
+    Optional<Node> node = ArgumentTree.find(arguments, types, path);
+    if (node.isEmpty() || !ValueEdits.isSequence(node.get().value())) {
+      return; // An earlier move took it away or replaced it.
+    }
+    Object value = node.get().value();
+    int length = ValueEdits.length(value);
+    if (length == 0 || isAtLeastAsGood(ask(path, ValueEdits.delete(value, 0, length)))) {
+      return;
+    }
+    for (int chunk = length / 2; chunk >= 1; chunk /= 2) {
+      int end = ValueEdits.length(value);
+      while (end > 0) {
+        int start = Math.max(0, end - chunk);
+        Object shorter = ValueEdits.delete(value, start, end);
+        if (isAtLeastAsGood(ask(path, shorter))) {
+          value = shorter;
+        }
+        end = start;
+      }
+    }
+  }
+
+  private void simplifyScalars() {
+    for (List<Integer> path : paths()) {
+      Optional<Node> found = ArgumentTree.find(arguments, types, path);
+      if (found.isEmpty()) {
+        continue;
+      }
+      Node node = found.get();
+      Object value = node.value();
+      if (Boolean.TRUE.equals(value)) {
+        ask(path, false);
+      } else if (ValueEdits.isIntegral(value)) {
+        simplifyIntegral(path, value, ValueEdits.simplest(value, node.type()));
+      } else if (value instanceof Float || value instanceof Double) {
+        for (Object simpler : ValueEdits.simplerFloatingPoint(value)) {
+          if (isAtLeastAsGood(ask(path, simpler))) {
+            break;
+          }
+        }
+      } else if (value instanceof Enum<?> constant && constant.ordinal() > 0) {
+        ask(path, constant.getDeclaringClass().getEnumConstants()[0]);
+      }
+    }
+  }
+
+  /**
+   * The simplest value first; then a binary search between it (not interesting) and the current
+   * value (interesting), for the value nearest to the simplest that is still interesting when the
+   * property is monotone in it, as thresholds usually are.
+   */
+  private void simplifyIntegral(List<Integer> path, Object value, long simplest) {
+    long passing = ValueEdits.integral(value);
+    long failing = simplest;
+    if (passing == failing) {
+      return;
+    }
+    Answer first = ask(path, ValueEdits.boxLike(value, failing));
+    if (isAtLeastAsGood(first)) {
+      return;
+    }
+    while (true) {
+      // The floor of the mean without overflow; it lies between the two, or on one of them.
+      long mid = (passing & failing) + ((passing ^ failing) >> 1);
+      if (mid == passing || mid == failing) {
+        return;
+      }
+      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, mid)))) {
+        passing = mid;
+      } else {
+        failing = mid;
+      }
+    }
+  }
+
+  /** The paths of all nodes of the current arguments, parents first. */
+  private List<List<Integer>> paths() {
+    return ArgumentTree.nodes(arguments, types).stream().map(Node::path).toList();
+  }
+
+  private static boolean isAtLeastAsGood(Answer answer) {
+    return answer == Answer.SAME || answer == Answer.ACCEPTED;
+  }
+
+  private Answer ask(List<Integer> path, Object value) {
+    Optional<Object[]> candidate = ArgumentTree.with(arguments, types, path, value);
+    if (candidate.isEmpty()) {
+      return Answer.NOT_ASKED;
+    }
+    Optional<byte[]> encoded = codec.tryEncode(candidate.get());
+    if (encoded.isEmpty() || encoded.get().length > best.length) {
+      return Answer.NOT_ASKED;
+    }
+    byte[] bytes = encoded.get();
+    if (Arrays.equals(bytes, best)) {
+      return Answer.SAME;
+    }
+    // Out of its range, over a size limit, an unpaired surrogate: the reader would make it
+    // something else, so the move would not be the simplification it claims to be.
+    if (!codec.isCanonical(bytes)) {
+      return Answer.NOT_ASKED;
+    }
+    if (!tester.isInteresting(bytes)) {
+      return Answer.REJECTED;
+    }
+    accept(bytes);
+    return Answer.ACCEPTED;
+  }
+
+  private void accept(byte[] bytes) {
+    best = bytes;
+    // Decoding what was asked, not trusting the proposal: the target saw these values.
+    arguments = codec.tryDecode(bytes).orElse(arguments);
+  }
+}

@@ -1,0 +1,200 @@
+package dev.whittle.jazzer.values;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.api.ContentTester;
+import dev.whittle.api.Oracle;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.Whittle;
+import dev.whittle.jazzer.values.MutatorTargets.Interval;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Shrinking quality in the jqwik style: from a big random failing input, the exact simplest
+ * arguments. Real methods, Jazzer's real ArgumentsMutator, the whole reduction (value reducer and
+ * byte-level Entropy Debugging) through {@link Whittle#reduce}.
+ */
+class MutatorArgumentsShrinkingTest {
+  private static ReductionResult<byte[]> shrink(Method method, byte[] original) {
+    Oracle<byte[]> target = bytes -> MutatorTargets.run(method, bytes);
+    return Whittle.reduce(SequenceInputs.bytes(original))
+        .withValueReducer(ValueReducers.forMutatorArguments(method))
+        .withValueReducersFirst(true)
+        .run(MutatorArguments.onlyCanonical(method, original, target));
+  }
+
+  private static String randomLetters(Random random, int length) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      s.append((char) ('a' + random.nextInt(26)));
+    }
+    return s.toString();
+  }
+
+  @Test
+  void stringAndIntShrinkToTheBugAndTheFirstIntAboveTheThreshold() {
+    Method method = MutatorTargets.method("stringAndInt");
+    Random random = new Random(11);
+    String s = randomLetters(random, 400) + "bug" + randomLetters(random, 500);
+    byte[] original = MutatorTargets.encode(method, s, 987_654_321);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertArrayEquals(new Object[] {"bug", 101}, MutatorTargets.decode(method, result.reduced()));
+    // Jazzer's own encoding of them: 1 present flag, 4 length, 3 characters, 4 int.
+    assertArrayEquals(MutatorTargets.encode(method, "bug", 101), result.reduced());
+  }
+
+  @Test
+  void aListShrinksToTwoElementsJustAboveTheThreshold() {
+    Method method = MutatorTargets.method("list");
+    Random random = new Random(12);
+    List<Integer> xs = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      xs.add(random.nextInt(2_000_000) - 1_000_000);
+    }
+    xs.set(17, 4_000);
+    xs.set(45, 777);
+    byte[] original = MutatorTargets.encode(method, xs);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertArrayEquals(
+        new Object[] {List.of(51, 51)}, MutatorTargets.decode(method, result.reduced()));
+  }
+
+  @Test
+  void aRecordShrinksThroughItsCanonicalConstructor() {
+    Method method = MutatorTargets.method("interval");
+    byte[] original = MutatorTargets.encode(method, new Interval(-48_213, 90_117), true);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    // lo to 0 first (the record accepts it), then hi down to the first width above 10.
+    assertArrayEquals(
+        new Object[] {new Interval(0, 11), false}, MutatorTargets.decode(method, result.reduced()));
+  }
+
+  @Test
+  void nullableValuesBecomeNullAndAnnotatedRangesShrinkToTheirBoundNearerToZero() {
+    Method method = MutatorTargets.method("nullable");
+    byte[] original = MutatorTargets.encode(method, "a string nobody needs", "xxabyy", 77_777, 17);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    // a and n are nullable: null; b is @NotNull: shortest string that still fails; k is
+    // @InRange(min = 10, max = 20): 0 is out of range, 10 is the bound nearer to it.
+    assertArrayEquals(
+        new Object[] {null, "ab", null, 10}, MutatorTargets.decode(method, result.reduced()));
+  }
+
+  @Test
+  void aListOfRecordsKeepsOneRecordAndAnArrayKeepsTheLengthItsAnnotationDemands() {
+    Method method = MutatorTargets.method("bytesAndIntervals");
+    Random random = new Random(13);
+    List<Interval> intervals = new ArrayList<>();
+    for (int i = 0; i < 25; i++) {
+      int lo = random.nextInt(1_000);
+      intervals.add(new Interval(lo, lo + random.nextInt(11)));
+    }
+    intervals.set(19, new Interval(-5_000, 5_000));
+    byte[] data = new byte[48];
+    Arrays.fill(data, (byte) 7);
+    byte[] original = MutatorTargets.encode(method, data, intervals);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    Object[] values = MutatorTargets.decode(method, result.reduced());
+    // @WithLength(min = 4): shorter arrays are not what the reader would read, so never asked.
+    assertArrayEquals(new byte[] {7, 7, 7, 7}, (byte[]) values[0]);
+    assertEquals(List.of(new Interval(0, 11)), values[1]);
+  }
+
+  @Test
+  void withoutTheCanonicalGuardByteDeletionTradesValuesForBytes() {
+    // What onlyCanonical is for: the reader pads with zeros, so deleting the three zero bytes of
+    // x = 101 (00 00 00 65) reads 0x65000000, a shorter input with a larger value.
+    Method method = MutatorTargets.method("stringAndInt");
+    byte[] original = MutatorTargets.encode(method, "xxbugxx", 5_000);
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(original))
+            .withValueReducer(ValueReducers.forMutatorArguments(method))
+            .withValueReducersFirst(true)
+            .run(bytes -> MutatorTargets.run(method, bytes));
+
+    Object[] values = MutatorTargets.decode(method, result.reduced());
+    assertEquals("bug", values[0]);
+    assertTrue((int) values[1] > 101, () -> Arrays.toString(values));
+    assertTrue(result.reduced().length < MutatorTargets.encode(method, "bug", 101).length);
+  }
+
+  @Test
+  void theValueReducerAsksNothingLongerThanTheCurrentBytesAndReturnsThemWhenNothingIsBetter() {
+    Method method = MutatorTargets.method("stringAndInt");
+    byte[] minimal = MutatorTargets.encode(method, "bug", 101);
+    List<byte[]> asked = new ArrayList<>();
+    ContentTester<byte[]> tester =
+        candidate -> {
+          asked.add(candidate);
+          return MutatorTargets.run(method, candidate).isInteresting();
+        };
+
+    byte[] result = ValueReducers.forMutatorArguments(method).reduce(minimal, tester);
+
+    assertSame(minimal, result);
+    assertTrue(!asked.isEmpty());
+    for (byte[] candidate : asked) {
+      assertTrue(candidate.length <= minimal.length);
+      assertTrue(!Arrays.equals(candidate, minimal));
+    }
+  }
+
+  @Test
+  void theValueReducerLeavesBytesThatDoNotDecodeAsTheyAre() {
+    Method method = MutatorTargets.method("interval");
+    byte[] invalid = {1, 0, 0, 0, 9, 0, 0, 0, 1, 1};
+    byte[] result =
+        ValueReducers.forMutatorArguments(method)
+            .reduce(
+                invalid,
+                candidate -> {
+                  throw new AssertionError("asked although the input does not decode");
+                });
+    assertSame(invalid, result);
+  }
+
+  @Test
+  void withoutJazzerOnTheClassPathTheCodecSaysTheFrameworkIsUnavailable() {
+    Method method = MutatorTargets.method("stringAndInt");
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> MutatorCodec.forMethod(method, ClassLoader.getPlatformClassLoader()));
+    assertTrue(e.getMessage().contains("unavailable"), e::getMessage);
+    assertTrue(e.getMessage().contains("com.code-intelligence:jazzer"), e::getMessage);
+  }
+
+  @Test
+  void theFactoryRejectsMethodsWhoseParametersTheFrameworkCannotRead() {
+    IllegalArgumentException none =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ValueReducers.forMutatorArguments(MutatorTargets.method("noParameters")));
+    assertTrue(none.getMessage().contains("no parameters"), none::getMessage);
+    IllegalArgumentException runnable =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ValueReducers.forMutatorArguments(MutatorTargets.method("unsupported")));
+    assertTrue(runnable.getMessage().contains("unsupported"), runnable::getMessage);
+  }
+}

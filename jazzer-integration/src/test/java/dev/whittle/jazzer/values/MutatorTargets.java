@@ -1,0 +1,124 @@
+package dev.whittle.jazzer.values;
+
+import com.code_intelligence.jazzer.mutation.ArgumentsMutator;
+import com.code_intelligence.jazzer.mutation.annotation.InRange;
+import com.code_intelligence.jazzer.mutation.annotation.NotNull;
+import com.code_intelligence.jazzer.mutation.annotation.WithLength;
+import dev.whittle.api.Outcome;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Methods with the parameters of {@code @FuzzTest}s (without the annotation: these tests read and
+ * write their inputs with Jazzer's real ArgumentsMutator and call the methods themselves, as
+ * jazzer-junit's regression mode does). A method fails with an AssertionError when its property is
+ * violated.
+ */
+final class MutatorTargets {
+  private MutatorTargets() {}
+
+  /** An interval whose constructor rejects lo > hi, as validating records do. */
+  record Interval(int lo, int hi) {
+    Interval {
+      if (lo > hi) {
+        throw new IllegalArgumentException("lo > hi: " + lo + " > " + hi);
+      }
+    }
+  }
+
+  static void stringAndInt(String s, int x) {
+    if (s != null && s.contains("bug") && x > 100) {
+      throw new AssertionError("bug with " + x);
+    }
+  }
+
+  static void list(@NotNull List<@NotNull Integer> xs) {
+    if (xs.stream().filter(x -> x > 50).count() >= 2) {
+      throw new AssertionError("two above 50: " + xs);
+    }
+  }
+
+  static void interval(Interval r, boolean strict) {
+    if (r != null && r.hi() - r.lo() > 10) {
+      throw new AssertionError("wide: " + r);
+    }
+  }
+
+  static void nullable(String a, @NotNull String b, Integer n, @InRange(min = 10, max = 20) int k) {
+    if (b.contains("ab")) {
+      throw new AssertionError("ab in " + b);
+    }
+  }
+
+  static void bytesAndIntervals(
+      byte @NotNull @WithLength(min = 4, max = 64) [] data,
+      @NotNull List<@NotNull Interval> intervals) {
+    if (intervals.stream().anyMatch(r -> r.hi() - r.lo() > 10)) {
+      throw new AssertionError("a wide interval among " + intervals.size());
+    }
+  }
+
+  static void described(@NotNull String s, int x, @NotNull List<@NotNull Integer> xs) {}
+
+  static void listOfIntegers(List<Integer> xs) {}
+
+  static void noParameters() {}
+
+  static void unsupported(Runnable task) {}
+
+  static Method method(String name) {
+    return Arrays.stream(MutatorTargets.class.getDeclaredMethods())
+        .filter(m -> m.getName().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no method " + name));
+  }
+
+  /** One mutator per method: building one costs far more than reading with it. */
+  private static final Map<Method, ArgumentsMutator> MUTATORS = new HashMap<>();
+
+  private static ArgumentsMutator mutator(Method method) {
+    return MUTATORS.computeIfAbsent(method, m -> ArgumentsMutator.forMethodOrThrow(m, false));
+  }
+
+  /** The arguments {@code bytes} decode to, by Jazzer's own reader. */
+  static synchronized Object[] decode(Method method, byte[] bytes) {
+    ArgumentsMutator mutator = mutator(method);
+    mutator.read(new ByteArrayInputStream(bytes));
+    return mutator.getArguments().clone();
+  }
+
+  /** Jazzer's own encoding of {@code arguments}. */
+  static synchronized byte[] encode(Method method, Object... arguments) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    mutator(method).writeAny(out, arguments);
+    return out.toByteArray();
+  }
+
+  /**
+   * Decodes with Jazzer's reader and calls the method, as jazzer-junit does with an input file:
+   * interesting when the method fails with an AssertionError; unresolved when the bytes do not
+   * decode.
+   */
+  static Outcome run(Method method, byte[] bytes) {
+    Object[] arguments;
+    try {
+      arguments = decode(method, bytes);
+    } catch (RuntimeException e) {
+      return Outcome.UNRESOLVED;
+    }
+    try {
+      method.invoke(null, arguments);
+      return Outcome.NOT_INTERESTING;
+    } catch (InvocationTargetException e) {
+      return e.getCause() instanceof AssertionError ? Outcome.INTERESTING : Outcome.NOT_INTERESTING;
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
