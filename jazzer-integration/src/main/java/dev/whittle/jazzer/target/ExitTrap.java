@@ -2,7 +2,10 @@ package dev.whittle.jazzer.target;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.lang.StackWalker.Option;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -14,6 +17,10 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL)
 public final class ExitTrap {
+  /** Hidden frames too: a method reference {@code System::exit} runs in a hidden lambda class. */
+  private static final StackWalker STACK =
+      StackWalker.getInstance(EnumSet.of(Option.RETAIN_CLASS_REFERENCE, Option.SHOW_HIDDEN_FRAMES));
+
   private ExitTrap() {}
 
   /** Replaces {@code System.exit(int)}. */
@@ -34,7 +41,18 @@ public final class ExitTrap {
   }
 
   private static TargetExitRequest request(String call, int status) {
-    AttemptWorker.recordExitRequest(status);
+    AttemptWorker.recordExitRequest(status, callingTargetLoader().orElse(null));
     return new TargetExitRequest(call, status);
+  }
+
+  /** The loader of the innermost target class on the stack: the session that asked to exit. */
+  private static Optional<TargetClassLoader> callingTargetLoader() {
+    return STACK.walk(
+        frames ->
+            frames
+                .map(frame -> frame.getDeclaringClass().getClassLoader())
+                .filter(TargetClassLoader.class::isInstance)
+                .map(TargetClassLoader.class::cast)
+                .findFirst());
   }
 }

@@ -51,13 +51,24 @@ final class TargetClassLoader extends URLClassLoader implements HookedClassLoade
   }
 
   private final boolean trapExits;
+  private final RunningAttempt runningAttempt;
 
   /** Manifests of the jars classes came from, for their packages; empty for none. */
   private final Map<String, Optional<Manifest>> manifests = new ConcurrentHashMap<>();
 
-  TargetClassLoader(List<URL> classPath, ClassLoader parent, boolean trapExits) {
+  /**
+   * @param runningAttempt the session's runs, which exits requested by this loader's classes on
+   *     threads of their own are credited to
+   */
+  TargetClassLoader(
+      List<URL> classPath, ClassLoader parent, boolean trapExits, RunningAttempt runningAttempt) {
     super(classPath.toArray(URL[]::new), parent);
     this.trapExits = trapExits;
+    this.runningAttempt = runningAttempt;
+  }
+
+  RunningAttempt runningAttempt() {
+    return runningAttempt;
   }
 
   @Override

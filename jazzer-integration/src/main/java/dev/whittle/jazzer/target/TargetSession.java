@@ -198,7 +198,8 @@ public final class TargetSession implements AutoCloseable {
             spec.classPath(),
             spec.parent(),
             spec.dataProviders(),
-            spec.trapExits());
+            spec.trapExits(),
+            runner.runningAttempt());
     try {
       AttemptRunner.RawRun init =
           runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
@@ -252,7 +253,8 @@ public final class TargetSession implements AutoCloseable {
             spec.classPath(),
             spec.parent(),
             spec.dataProviders(),
-            spec.trapExits());
+            spec.trapExits(),
+            runner.runningAttempt());
     AttemptRunner.RawRun init =
         runner.runAtLeast(
             target.initializeBody(spec.targetArgs()), new byte[0], INITIALIZE_TIMEOUT);

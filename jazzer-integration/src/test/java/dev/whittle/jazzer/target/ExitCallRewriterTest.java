@@ -128,7 +128,8 @@ class ExitCallRewriterTest {
     List<URL> classPath = new ArrayList<>(TargetPaths.classPathUrls());
     classPath.add(TargetPaths.codeSourceOf(ExitTrap.class).toUri().toURL());
     try (TargetClassLoader loader =
-        new TargetClassLoader(classPath, ClassLoader.getPlatformClassLoader(), true)) {
+        new TargetClassLoader(
+            classPath, ClassLoader.getPlatformClassLoader(), true, new RunningAttempt())) {
       assertSame(ExitTrap.class, loader.loadClass(ExitTrap.class.getName()));
       assertSame(TargetExitRequest.class, loader.loadClass(TargetExitRequest.class.getName()));
       Class<?> target = loader.loadClass(ExitCallsTarget.class.getName());
@@ -147,7 +148,10 @@ class ExitCallRewriterTest {
 
   private static TargetClassLoader loader() {
     return new TargetClassLoader(
-        TargetPaths.classPathUrls(), ExitCallRewriterTest.class.getClassLoader(), true);
+        TargetPaths.classPathUrls(),
+        ExitCallRewriterTest.class.getClassLoader(),
+        true,
+        new RunningAttempt());
   }
 
   private static byte[] classFile(Class<?> type) throws IOException {
