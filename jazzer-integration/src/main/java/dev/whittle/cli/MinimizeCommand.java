@@ -52,9 +52,9 @@ import picocli.CommandLine.Spec;
           + " smallest input so far, saved unverified, and skips the rest.",
       "",
       "Run the JVM with -XX:-OmitStackTraceInFastThrow, or hot exceptions lose the stack frames"
-          + " their dedup token is made of. A System.exit in the target is refused with a"
-          + " SecurityManager: Java 17 allows that with a warning; Java 18 and later need"
-          + " -Djava.security.manager=allow.",
+          + " their dedup token is made of. System.exit, Runtime.exit and Runtime.halt in the"
+          + " target end its run as an exit finding (exit-N), not the JVM: Whittle rewrites"
+          + " those calls as it loads the target's classes.",
       "",
     },
     exitCodeListHeading = "%nExit codes (when several crash files fail, the first one's):%n",
@@ -253,9 +253,6 @@ final class MinimizeCommand implements Callable<Integer> {
       return failed(crash, ExitCodes.FAILURE, crash + ": " + e.getMessage());
     } catch (OutputWriteException e) {
       return failed(crash, ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
-    } catch (IllegalStateException e) {
-      // The exit guard's refusal names the JVM flag to add; it would refuse every file alike.
-      throw new CliException(ExitCodes.FAILURE, e.getMessage(), e);
     }
   }
 

@@ -14,6 +14,7 @@ import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.targets.BugTarget;
+import dev.whittle.jazzer.targets.ExitTarget;
 import dev.whittle.jazzer.targets.FlakyTarget;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
 import dev.whittle.jazzer.targets.TargetPaths;
@@ -27,6 +28,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -252,13 +254,58 @@ class MinimizeCommandTest {
     assertTrue(badMatch.err().contains("top-frames-x"), badMatch::toString);
   }
 
+  /**
+   * Where the JVM refuses a SecurityManager (JDK 24 and later always; here JDK 17 told so), an
+   * exiting target is an exit finding like any other and every crash file is minimized: before the
+   * exit calls were rewritten, the first file failed the guard and the others were abandoned.
+   */
+  @Test
+  void aJvmThatRefusesSecurityManagersMinimizesExitsInEveryFile() throws Exception {
+    Path first = Files.createDirectories(dir.resolve("a")).resolve("crash-1");
+    Path second = Files.createDirectories(dir.resolve("b")).resolve("crash-2");
+    Files.writeString(first, "abEcd", UTF_8);
+    Files.writeString(second, "xxxxExx", UTF_8);
+    Path log = dir.resolve("whittle.log");
+    Process whittle =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.security.manager=disallow",
+                "-Dwhittle.jazzer.agent=off",
+                "-XX:-OmitStackTraceInFastThrow",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WhittleCommand.class.getName(),
+                "minimize",
+                "--cp",
+                classPath(),
+                "--target",
+                ExitTarget.class.getName(),
+                first.toString(),
+                second.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    if (!whittle.waitFor(120, TimeUnit.SECONDS)) {
+      whittle.destroyForcibly();
+    }
+    String output = Files.readString(log, UTF_8);
+
+    assertEquals(0, whittle.exitValue(), output);
+    String exitSha1 = MinimizationOutputs.sha1Hex("E".getBytes(UTF_8));
+    assertEquals("E", read(first.resolveSibling("minimized-" + exitSha1)), output);
+    assertEquals("E", read(second.resolveSibling("minimized-" + exitSha1)), output);
+    assertTrue(output.contains("exit-3"), output);
+    assertFalse(output.contains("SecurityManager"), output);
+  }
+
   @Test
   void theHelpNamesTheJvmFlagsAndTheExitCodes() {
     Execution run = InProcessWhittle.execute("minimize", "--help");
 
     assertEquals(0, run.exitCode(), run::toString);
     assertTrue(run.out().contains("-XX:-OmitStackTraceInFastThrow"), run::toString);
-    assertTrue(run.out().contains("-Djava.security.manager=allow"), run::toString);
+    assertTrue(run.out().contains("Runtime.halt"), run::toString);
+    assertFalse(run.out().contains("SecurityManager"), run::toString);
     assertTrue(run.out().contains("a crash file does not crash the target"), run::toString);
   }
 

@@ -40,9 +40,10 @@ import java.util.ServiceLoader;
  * such as the target of the Jazzer run this JVM is (see {@code
  * dev.whittle.jazzer.hook.WhittleAgent}).
  *
- * <p>{@code System.exit} inside the target ends the run, not the JVM: minimizing installs a
- * SecurityManager for its duration. Java 17 allows that with a warning; later versions need {@code
- * -Djava.security.manager=allow} (see {@link #withExitGuard}).
+ * <p>{@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} inside the target end the
+ * run, not the JVM: the target's classes are rewritten as they are loaded so that these calls throw
+ * an error of Whittle's instead, on every JDK (see {@link #withExitGuard}). A target {@linkplain
+ * #forLoadedTarget loaded by someone else} is not rewritten.
  */
 public final class CrashMinimizer {
   /** Default for {@link #withCallTimeout}. */
@@ -172,10 +173,14 @@ public final class CrashMinimizer {
   }
 
   /**
-   * Whether to turn {@code System.exit} in the target into the end of that run (on by default).
-   * Turned off, a target that exits ends the JVM. Minimizing with the guard on fails with an {@link
-   * IllegalStateException} when the JVM refuses a SecurityManager (Java 18 and later without {@code
-   * -Djava.security.manager=allow}) or another one is installed.
+   * Whether {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} in the target end
+   * that run, as an exit finding, rather than the JVM (on by default). With the guard on, calls of
+   * them in the classes Whittle loads for the target are rewritten at load time (calls through
+   * reflection or method handles looked up at run time are not seen); turned off, classes are
+   * loaded as they are and a target that exits ends the JVM. It has no effect on a target
+   * {@linkplain #forLoadedTarget loaded by someone else}, whose classes are already defined: there
+   * an exit does what it always does (inside a JVM that is already exiting, as in a Jazzer run's
+   * crash hook, it blocks until the call timeout ends that run).
    */
   public CrashMinimizer withExitGuard(boolean guard) {
     return copy(b -> b.exitGuard = guard);

@@ -17,7 +17,6 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.target.ExitGuard;
 import dev.whittle.jazzer.target.TargetSession;
 import dev.whittle.jazzer.target.TargetSpec;
 import dev.whittle.jazzer.values.ValueReducers;
@@ -63,8 +62,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private MinimizationResult minimize(
       CrashMinimizer minimizer, byte[] crash, String crashName, long start) {
-    try (ExitGuard.Lease guard = minimizer.exitGuard() ? ExitGuard.acquire() : ExitGuard.none();
-        TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
+    try (TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
       Finding original =
           ReproductionCheck.establish(
               session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
@@ -220,7 +218,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
         urlsOf(minimizer.classPath()),
         InProcessCrashMinimizerEngine.class.getClassLoader(),
         minimizer.fuzzedDataProviderFactory().orElse(null),
-        minimizer.targetArgs());
+        minimizer.targetArgs(),
+        minimizer.exitGuard());
   }
 
   private static List<URL> urlsOf(List<Path> classPath) {

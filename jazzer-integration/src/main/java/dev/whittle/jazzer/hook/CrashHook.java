@@ -125,7 +125,9 @@ final class CrashHook implements Runnable {
           CrashMinimizer.forLoadedTarget(target)
               .withCallTimeout(options.callTimeout())
               .withBudget(Budget.unlimited().withDeadline(left));
-      MinimizationResult result = minimizeGuarded(minimizer, crash);
+      // Jazzer defined the target's classes, so its exit calls cannot be rewritten: one during
+      // this shutdown blocks its run (the JVM is exiting already) until the call timeout ends it.
+      MinimizationResult result = minimizer.minimize(crash);
       MinimizationOutputs.Written written =
           MinimizationOutputs.save(crash, result, options.callTimeout());
       log.printf(
@@ -140,28 +142,10 @@ final class CrashHook implements Runnable {
           (System.nanoTime() - start) / 1_000_000,
           result.verified() ? "" : " (not verified)",
           written.reproducer().getFileName());
-    } catch (CrashMinimizationException | IllegalStateException e) {
+    } catch (CrashMinimizationException e) {
       log.println("whittle: " + crash + " not minimized: " + e.getMessage());
     } catch (java.io.IOException e) {
       log.println("whittle: cannot read " + crash + ": " + e);
-    }
-  }
-
-  /**
-   * Minimizes with the exit guard if the JVM allows a SecurityManager, without it otherwise: then a
-   * target's {@code System.exit} blocks its run (the JVM is already exiting), which the call
-   * timeout ends like a hang.
-   */
-  private MinimizationResult minimizeGuarded(CrashMinimizer minimizer, Path crash)
-      throws java.io.IOException {
-    try {
-      return minimizer.minimize(crash);
-    } catch (IllegalStateException e) {
-      if (!String.valueOf(e.getMessage()).startsWith("cannot guard against System.exit")) {
-        throw e;
-      }
-      log.println("whittle: " + e.getMessage() + "; minimizing without the exit guard");
-      return minimizer.withExitGuard(false).minimize(crash);
     }
   }
 }

@@ -24,6 +24,7 @@ final class AttemptRunner implements AutoCloseable {
   }
 
   private final long timeoutNanos;
+  private final RunningAttempt running = new RunningAttempt();
   private AttemptWorker worker;
   private int workersStarted;
 
@@ -64,6 +65,11 @@ final class AttemptRunner implements AutoCloseable {
     }
   }
 
+  /** Where this runner's workers announce their runs; give it to the loaders of the target. */
+  RunningAttempt runningAttempt() {
+    return running;
+  }
+
   /** Workers started so far: 1 plus one for each run that had to be abandoned. */
   int workersStarted() {
     return workersStarted;
@@ -71,7 +77,7 @@ final class AttemptRunner implements AutoCloseable {
 
   private AttemptWorker worker() {
     if (worker == null) {
-      worker = new AttemptWorker(0);
+      worker = new AttemptWorker(0, running);
       workersStarted++;
     }
     return worker;

@@ -22,8 +22,8 @@ final class AttemptWorker {
 
   private static final AtomicInteger THREAD_NUMBERS = new AtomicInteger();
 
-  /** The worker whose run is in progress, for exits requested from threads the target started. */
-  private static volatile AttemptWorker running;
+  /** Where this worker announces its runs, for exits requested on threads the target started. */
+  private final RunningAttempt running;
 
   private final WorkerThread thread;
 
@@ -43,7 +43,8 @@ final class AttemptWorker {
   private volatile int exitStatus;
   private volatile boolean abandoned;
 
-  AttemptWorker(int stackSizeBytes) {
+  AttemptWorker(int stackSizeBytes, RunningAttempt running) {
+    this.running = running;
     thread = new WorkerThread(this, stackSizeBytes);
     thread.start();
   }
@@ -113,9 +114,7 @@ final class AttemptWorker {
   /** Gives up on the worker: interrupts it and lets it die whenever the target returns. */
   void abandon() {
     abandoned = true;
-    if (running == this) {
-      running = null;
-    }
+    running.ended(this);
     thread.interrupt();
     LockSupport.unpark(thread);
   }
@@ -130,12 +129,17 @@ final class AttemptWorker {
   }
 
   /**
-   * Notes an exit request for the run in progress: on the worker's own thread for its run, on any
-   * other thread for the run in progress, if any. Requests from abandoned workers are dropped.
+   * Notes an exit request: on a worker's own thread for that worker's run (dropped if it was
+   * abandoned, even though its target is still running); on any other thread for the run in
+   * progress in the session whose loader defined the calling class, if any.
+   *
+   * @param caller the loader of the innermost target class on the calling stack, or null
    */
-  static void recordExitRequest(int status) {
+  static void recordExitRequest(int status, TargetClassLoader caller) {
     AttemptWorker worker =
-        Thread.currentThread() instanceof WorkerThread own ? own.worker : running;
+        Thread.currentThread() instanceof WorkerThread own
+            ? own.worker
+            : caller != null ? caller.runningAttempt().worker() : null;
     if (worker != null && !worker.abandoned) {
       worker.exitStatus = status;
       worker.exitRequested = true;
@@ -151,14 +155,14 @@ final class AttemptWorker {
       body = null;
       input = null;
       exitRequested = false;
-      running = this;
+      running.started(this);
       Throwable result;
       try {
         result = currentBody.run(currentInput);
       } catch (Throwable escaped) {
         result = escaped;
       }
-      running = null;
+      running.ended(this);
       if (abandoned) {
         return;
       }

@@ -49,13 +49,17 @@ final class LoadedTarget implements AutoCloseable {
    *
    * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
    *     Whittle's pure-Java one, which decodes bytes exactly as Jazzer's native one does
+   * @param trapExits whether the target's exit calls are rewritten to end the run instead
+   * @param runningAttempt the runs of the session that runs this target
    */
   static LoadedTarget load(
       String className,
       List<URL> classPath,
       ClassLoader parent,
-      FuzzedDataProviderFactory dataProviders) {
-    TargetClassLoader loader = new TargetClassLoader(classPath, parent);
+      FuzzedDataProviderFactory dataProviders,
+      boolean trapExits,
+      RunningAttempt runningAttempt) {
+    TargetClassLoader loader = new TargetClassLoader(classPath, parent, trapExits, runningAttempt);
     try {
       FuzzTargetClass target = FuzzTargetClass.load(className, loader);
       return new LoadedTarget(

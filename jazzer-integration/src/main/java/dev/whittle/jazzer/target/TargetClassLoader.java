@@ -1,9 +1,22 @@
 package dev.whittle.jazzer.target;
 
 import dev.whittle.jazzer.runtime.HookedClassLoader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.cert.Certificate;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
  * Loads a fuzz target child-first from its class path, so that every instance starts from fresh
@@ -12,7 +25,13 @@ import java.util.List;
  * <p>The JDK's packages and Jazzer's ({@code com.code_intelligence.jazzer.}) are asked of the
  * parent first: the target MUST see the same {@code FuzzedDataProvider} interface and the same
  * {@code JazzerInternal} as Whittle, or providers will not cast and bug-detector findings will go
- * unseen.
+ * unseen. The classes rewritten exit calls link against ({@link ExitTrap}, {@link
+ * TargetExitRequest}) are always Whittle's own, whatever the class path and the parent hold: a
+ * second copy would record exits where no run looks.
+ *
+ * <p>With exits trapped, every class this loader defines goes through {@link ExitCallRewriter}
+ * first, so that {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} end the run
+ * instead of the JVM.
  *
  * <p>The loader is deliberately unnamed: {@link StackTraceElement#toString()} prints a named
  * loader's name before each frame, which would change every dedup token.
@@ -21,16 +40,43 @@ final class TargetClassLoader extends URLClassLoader implements HookedClassLoade
   private static final List<String> PARENT_FIRST_PREFIXES =
       List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "com.code_intelligence.jazzer.");
 
+  /** What rewritten classes call, by exact name; never loaded from the target's class path. */
+  private static final Map<String, Class<?>> WHITTLE_OWN =
+      Map.of(
+          ExitTrap.class.getName(), ExitTrap.class,
+          TargetExitRequest.class.getName(), TargetExitRequest.class);
+
   static {
     registerAsParallelCapable();
   }
 
-  TargetClassLoader(List<URL> classPath, ClassLoader parent) {
+  private final boolean trapExits;
+  private final RunningAttempt runningAttempt;
+
+  /** Manifests of the jars classes came from, for their packages; empty for none. */
+  private final Map<String, Optional<Manifest>> manifests = new ConcurrentHashMap<>();
+
+  /**
+   * @param runningAttempt the session's runs, which exits requested by this loader's classes on
+   *     threads of their own are credited to
+   */
+  TargetClassLoader(
+      List<URL> classPath, ClassLoader parent, boolean trapExits, RunningAttempt runningAttempt) {
     super(classPath.toArray(URL[]::new), parent);
+    this.trapExits = trapExits;
+    this.runningAttempt = runningAttempt;
+  }
+
+  RunningAttempt runningAttempt() {
+    return runningAttempt;
   }
 
   @Override
   protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+    Class<?> own = WHITTLE_OWN.get(name);
+    if (own != null) {
+      return own;
+    }
     synchronized (getClassLoadingLock(name)) {
       Class<?> loaded = findLoadedClass(name);
       if (loaded == null) {
@@ -56,6 +102,94 @@ final class TargetClassLoader extends URLClassLoader implements HookedClassLoade
       }
     }
     return false;
+  }
+
+  /**
+   * Defines {@code name} from this loader's class path as {@link URLClassLoader} would (same code
+   * source, package with the jar's manifest), after {@link ExitCallRewriter} when exits are
+   * trapped.
+   */
+  @Override
+  protected Class<?> findClass(String name) throws ClassNotFoundException {
+    if (!trapExits) {
+      return super.findClass(name);
+    }
+    String path = name.replace('.', '/').concat(".class");
+    URL url = findResource(path);
+    if (url == null) {
+      throw new ClassNotFoundException(name);
+    }
+    byte[] classFile;
+    // getResourceAsStream reads this loader's own copy first (see getResource), and closes the jar
+    // it opens when the loader is closed; URL.openStream would keep it open for the JVM's life.
+    try (InputStream in = getResourceAsStream(path)) {
+      if (in == null) {
+        throw new ClassNotFoundException(name);
+      }
+      classFile = ExitCallRewriter.rewrite(in.readAllBytes());
+    } catch (IOException e) {
+      throw new ClassNotFoundException(name, e);
+    } catch (IllegalArgumentException e) {
+      // ASM cannot read it (a class file version newer than it knows, or garbage). Not a
+      // ClassNotFoundException: the parent might then define the class with its exits intact.
+      ClassFormatError error =
+          new ClassFormatError("cannot check " + url + " for exit calls: " + e.getMessage());
+      error.initCause(e);
+      throw error;
+    }
+    URL location = codeSourceLocation(url, path);
+    definePackageOf(name, location);
+    return defineClass(
+        name, classFile, 0, classFile.length, new CodeSource(location, (Certificate[]) null));
+  }
+
+  private void definePackageOf(String className, URL location) {
+    int dot = className.lastIndexOf('.');
+    if (dot < 0) {
+      return;
+    }
+    String packageName = className.substring(0, dot);
+    if (getDefinedPackage(packageName) != null) {
+      return;
+    }
+    Optional<Manifest> manifest =
+        location.getPath().endsWith(".jar")
+            ? manifests.computeIfAbsent(location.toString(), ignored -> manifestOf(location))
+            : Optional.empty();
+    try {
+      if (manifest.isPresent()) {
+        definePackage(packageName, manifest.get(), location);
+      } else {
+        definePackage(packageName, null, null, null, null, null, null, null);
+      }
+    } catch (IllegalArgumentException definedMeanwhile) {
+      // Another thread defined it first: same package.
+    }
+  }
+
+  private static Optional<Manifest> manifestOf(URL jar) {
+    try (JarFile file = new JarFile(Path.of(jar.toURI()).toFile())) {
+      return Optional.ofNullable(file.getManifest());
+    } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+      return Optional.empty(); // Packages without manifest attributes, as for a directory.
+    }
+  }
+
+  /** The class path entry {@code url} (of resource {@code path}) was found in. */
+  private static URL codeSourceLocation(URL url, String path) {
+    String text = url.toString();
+    try {
+      if (text.startsWith("jar:")) {
+        int separator = text.lastIndexOf("!/");
+        return URI.create(text.substring("jar:".length(), separator)).toURL();
+      }
+      if (text.endsWith(path)) {
+        return URI.create(text.substring(0, text.length() - path.length())).toURL();
+      }
+      return url;
+    } catch (MalformedURLException | IllegalArgumentException e) {
+      return url;
+    }
   }
 
   private Class<?> parentThenOwn(String name) throws ClassNotFoundException {

@@ -193,7 +193,13 @@ public final class TargetSession implements AutoCloseable {
       return runner.run(shared.runBody(wrap), input);
     }
     LoadedTarget fresh =
-        LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
+        LoadedTarget.load(
+            spec.className(),
+            spec.classPath(),
+            spec.parent(),
+            spec.dataProviders(),
+            spec.trapExits(),
+            runner.runningAttempt());
     try {
       AttemptRunner.RawRun init =
           runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
@@ -242,7 +248,13 @@ public final class TargetSession implements AutoCloseable {
 
   private static LoadedTarget loadAndInitialize(TargetSpec spec, AttemptRunner runner) {
     LoadedTarget target =
-        LoadedTarget.load(spec.className(), spec.classPath(), spec.parent(), spec.dataProviders());
+        LoadedTarget.load(
+            spec.className(),
+            spec.classPath(),
+            spec.parent(),
+            spec.dataProviders(),
+            spec.trapExits(),
+            runner.runningAttempt());
     AttemptRunner.RawRun init =
         runner.runAtLeast(
             target.initializeBody(spec.targetArgs()), new byte[0], INITIALIZE_TIMEOUT);
@@ -261,9 +273,7 @@ public final class TargetSession implements AutoCloseable {
       target.close();
       throw LoadedTarget.initializationFailed(
           spec.className(),
-          init.thrown() != null
-              ? init.thrown()
-              : new SecurityException("System.exit(" + init.exitStatus() + ")"));
+          init.thrown() != null ? init.thrown() : new TargetExitRequest("exit", init.exitStatus()));
     }
     return target;
   }

@@ -17,6 +17,8 @@ import org.apiguardian.api.API;
  * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
  *     Whittle's pure-Java one
  * @param targetArgs the arguments for {@code fuzzerInitialize(String[])}
+ * @param trapExits whether the target's {@code System.exit}, {@code Runtime.exit} and {@code
+ *     Runtime.halt} end the run (rewritten as its classes are loaded) rather than the JVM
  */
 @API(status = INTERNAL)
 public record TargetSpec(
@@ -24,12 +26,23 @@ public record TargetSpec(
     List<URL> classPath,
     ClassLoader parent,
     FuzzedDataProviderFactory dataProviders,
-    List<String> targetArgs) {
+    List<String> targetArgs,
+    boolean trapExits) {
   public TargetSpec {
     checkNotNull(className, "className");
     classPath = List.copyOf(checkNotNull(classPath, "classPath"));
     checkNotNull(parent, "parent");
     targetArgs = List.copyOf(checkNotNull(targetArgs, "targetArgs"));
+  }
+
+  /** A spec whose target's exits are trapped. */
+  public TargetSpec(
+      String className,
+      List<URL> classPath,
+      ClassLoader parent,
+      FuzzedDataProviderFactory dataProviders,
+      List<String> targetArgs) {
+    this(className, classPath, parent, dataProviders, targetArgs, true);
   }
 
   /** A target on {@code classPath} with Whittle's own loader as parent and no arguments. */
@@ -38,10 +51,14 @@ public record TargetSpec(
   }
 
   public TargetSpec withDataProviders(FuzzedDataProviderFactory factory) {
-    return new TargetSpec(className, classPath, parent, factory, targetArgs);
+    return new TargetSpec(className, classPath, parent, factory, targetArgs, trapExits);
   }
 
   public TargetSpec withParent(ClassLoader newParent) {
-    return new TargetSpec(className, classPath, newParent, dataProviders, targetArgs);
+    return new TargetSpec(className, classPath, newParent, dataProviders, targetArgs, trapExits);
+  }
+
+  public TargetSpec withTrapExits(boolean trap) {
+    return new TargetSpec(className, classPath, parent, dataProviders, targetArgs, trap);
   }
 }

@@ -12,6 +12,7 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.target.TargetSession;
 import dev.whittle.jazzer.target.TargetSpec;
+import dev.whittle.jazzer.targets.CrashOrExitTarget;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.MagicInJunkTarget;
 import dev.whittle.jazzer.targets.RealJazzer;
@@ -70,6 +71,21 @@ class RealJazzerCrashHookTest {
 
     assertMinimizedInRun(bytesRun, MagicInJunkTarget.class, 5);
     assertMinimizedInRun(providerRun, DataProviderTarget.class, 4);
+  }
+
+  /**
+   * Jazzer defined the target's classes, so their exit calls are not rewritten: a candidate that
+   * exits blocks in {@code System.exit} (the JVM is exiting already, in Jazzer's {@code
+   * System.exit(77)}) until the call timeout abandons that run, and the minimization goes on.
+   */
+  @Test
+  void aTargetThatExitsDuringTheHookCostsItsCallTimeoutAndNoMore() throws Exception {
+    byte[] seed = "xxExxCxxEx".getBytes(UTF_8);
+
+    JazzerRun run =
+        startRealJazzer(agentJar(), "=timeout=300ms,budget=60s", CrashOrExitTarget.class, seed);
+
+    assertMinimizedInRun(run, CrashOrExitTarget.class, 1);
   }
 
   private static byte[] junk(Random random, int size) {
@@ -143,13 +159,21 @@ class RealJazzerCrashHookTest {
   }
 
   private JazzerRun startRealJazzer(Path agent, Class<?> target, byte[] seed) throws IOException {
+    return startRealJazzer(agent, "", target, seed);
+  }
+
+  /**
+   * @param agentOptions appended to the agent's path ({@code =name=value,...}), or empty
+   */
+  private JazzerRun startRealJazzer(Path agent, String agentOptions, Class<?> target, byte[] seed)
+      throws IOException {
     Path work = Files.createDirectories(dir.resolve(target.getSimpleName()));
     Path corpus = Files.createDirectories(work.resolve("corpus"));
     Files.createDirectories(work.resolve("out"));
     Files.write(corpus.resolve("seed"), seed);
     List<String> command =
         RealJazzer.command(
-            List.of("-javaagent:" + agent),
+            List.of("-javaagent:" + agent + agentOptions),
             List.of(
                 TargetPaths.codeSourceOf(WhittleAgent.class),
                 TargetPaths.codeSourceOf(Whittle.class),

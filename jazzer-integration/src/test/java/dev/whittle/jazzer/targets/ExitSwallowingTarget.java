@@ -1,6 +1,8 @@
 package dev.whittle.jazzer.targets;
 
-/** Calls System.exit(4) on 'E', swallows the refusal and returns as if nothing happened. */
+/**
+ * Calls System.exit(4) on 'E', swallows whatever that throws and returns as if nothing happened.
+ */
 public final class ExitSwallowingTarget {
   private ExitSwallowingTarget() {}
 
@@ -8,7 +10,7 @@ public final class ExitSwallowingTarget {
     if (Bytes.contains(data, "E")) {
       try {
         System.exit(4);
-      } catch (SecurityException swallowed) {
+      } catch (Throwable swallowed) {
         // Hostile on purpose.
       }
     }
