@@ -3,6 +3,7 @@ package dev.whittle.api;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * What a reduction found and what it cost. Immutable as far as the content type allows: array
@@ -21,6 +22,7 @@ public final class ReductionResult<C> {
   private final Duration elapsed;
   private final boolean oneMinimal;
   private final StopReason stopReason;
+  private final List<Improvement> trajectory;
 
   public ReductionResult(
       C reduced,
@@ -32,7 +34,8 @@ public final class ReductionResult<C> {
       long unresolved,
       Duration elapsed,
       boolean oneMinimal,
-      StopReason stopReason) {
+      StopReason stopReason,
+      List<Improvement> trajectory) {
     this.reduced = checkNotNull(reduced, "reduced");
     this.algorithm = checkNotNull(algorithm, "algorithm");
     this.originalSize = originalSize;
@@ -43,6 +46,7 @@ public final class ReductionResult<C> {
     this.elapsed = checkNotNull(elapsed, "elapsed");
     this.oneMinimal = oneMinimal;
     this.stopReason = checkNotNull(stopReason, "stopReason");
+    this.trajectory = List.copyOf(checkNotNull(trajectory, "trajectory"));
   }
 
   /** The smallest interesting candidate found. */
@@ -90,6 +94,14 @@ public final class ReductionResult<C> {
    */
   public boolean oneMinimal() {
     return oneMinimal;
+  }
+
+  /**
+   * The improvements in the order they were found, the original input first and the result last:
+   * how the size fell against oracle calls and time, for "how long to reach size N".
+   */
+  public List<Improvement> trajectory() {
+    return trajectory;
   }
 
   public StopReason stopReason() {

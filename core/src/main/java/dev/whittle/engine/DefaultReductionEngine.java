@@ -70,7 +70,8 @@ public final class DefaultReductionEngine implements ReductionEngine {
         loop.unresolved(),
         loop.elapsed(),
         oneMinimal,
-        stopReason);
+        stopReason,
+        loop.trajectory());
   }
 
   /**

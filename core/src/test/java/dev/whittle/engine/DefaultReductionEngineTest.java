@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
+import dev.whittle.api.Improvement;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
@@ -146,6 +147,28 @@ class DefaultReductionEngineTest {
     assertSame(crash, thrown.getCause());
     assertFalse(improvements.isEmpty());
     assertTrue(TWO_XS.test(improvements.get(improvements.size() - 1)));
+  }
+
+  @Test
+  void theTrajectoryRecordsEveryImprovementWithItsCost() {
+    List<Progress> atImprovement = new ArrayList<>();
+    ReductionResult<String> result =
+        reduce(NEEDLES)
+            .withImprovementListener((best, p) -> atImprovement.add(p))
+            .run(Oracle.of(TWO_XS));
+
+    List<Improvement> trajectory = result.trajectory();
+    assertEquals(atImprovement.size(), trajectory.size());
+    assertEquals(
+        new Improvement(1, trajectory.get(0).elapsed(), NEEDLES.length()), trajectory.get(0));
+    for (int i = 0; i < trajectory.size(); i++) {
+      assertEquals(atImprovement.get(i).oracleCalls(), trajectory.get(i).oracleCalls());
+      assertEquals(atImprovement.get(i).bestSize(), trajectory.get(i).size());
+    }
+    Improvement last = trajectory.get(trajectory.size() - 1);
+    assertEquals(result.reducedSize(), last.size());
+    assertTrue(last.oracleCalls() <= result.oracleCalls());
+    assertTrue(last.elapsed().compareTo(result.elapsed()) <= 0);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.common.base.Stopwatch;
 import dev.whittle.api.Budget;
+import dev.whittle.api.Improvement;
 import dev.whittle.api.ImprovementListener;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
@@ -38,6 +39,7 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
   private final Budget budget;
   private final List<ProgressListener> progressListeners;
   private final List<? extends ImprovementListener<? super C>> improvementListeners;
+  private final List<Improvement> trajectory = new ArrayList<>();
   private final ResultCache cache = new ResultCache();
   private final Stopwatch stopwatch;
   private final long deadlineNanos;
@@ -255,6 +257,11 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
     }
   }
 
+  /** Every improvement so far, the original first, in the order they were found. */
+  public List<Improvement> trajectory() {
+    return List.copyOf(trajectory);
+  }
+
   @Override
   public void close() {
     if (parallel != null) {
@@ -267,6 +274,7 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
     bestSize = size;
     best = candidate;
     Progress progress = progress(size);
+    trajectory.add(new Improvement(progress.oracleCalls(), progress.elapsed(), size));
     for (ImprovementListener<? super C> listener : improvementListeners) {
       listener.onImprovement(content, progress);
     }

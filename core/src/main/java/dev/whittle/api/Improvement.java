@@ -1,0 +1,22 @@
+package dev.whittle.api;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.time.Duration;
+
+/**
+ * One step of a reduction's trajectory: a new smallest interesting candidate, and what it had cost
+ * when it was found. The first step is the original input.
+ *
+ * @param oracleCalls calls of the oracle so far, the one that found this candidate included
+ * @param elapsed time since the reduction started
+ * @param size the candidate's size in items
+ */
+public record Improvement(long oracleCalls, Duration elapsed, int size) {
+  public Improvement {
+    checkArgument(oracleCalls >= 0, "oracleCalls must not be negative: %s", oracleCalls);
+    checkNotNull(elapsed, "elapsed");
+    checkArgument(size >= 0, "size must not be negative: %s", size);
+  }
+}
