@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.ListResourceBundle;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
 /** {@code whittle reduce}: reduces a file with an external command as the interestingness test. */
 @Command(
     name = "reduce",
+    resourceBundle = ReduceCommand.OPTION_TEXTS,
     sortOptions = false,
     usageHelpAutoWidth = true,
     customSynopsis = {
@@ -62,6 +63,31 @@ import picocli.CommandLine.Spec;
       "6:the result cannot be written",
     })
 final class ReduceCommand implements Callable<Integer> {
+  static final String OPTION_TEXTS = "dev.whittle.cli.ReduceCommand$OptionTexts";
+
+  /** What the options shared with other commands mean here. */
+  static final class OptionTexts extends ListResourceBundle {
+    public OptionTexts() {}
+
+    @Override
+    protected Object[][] getContents() {
+      return new Object[][] {
+        {
+          OutputOption.KEY,
+          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + "."
+        },
+        {JsonOption.KEY, "Print one JSON object with the result's figures on standard output."},
+        {
+          TimeoutOption.KEY,
+          "Longest one run of the test command may take; a run that takes longer is killed with"
+              + " its child processes and counts as not interesting. "
+              + TimeoutOption.SYNTAX
+              + " Default: no limit."
+        },
+      };
+    }
+  }
+
   @Spec CommandSpec spec;
 
   @Option(
@@ -84,27 +110,11 @@ final class ReduceCommand implements Callable<Integer> {
 
   @Mixin JobsOption jobsOption = new JobsOption();
 
-  @Option(
-      names = "--output",
-      paramLabel = "FILE",
-      description =
-          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + ".")
-  Path output;
+  @Mixin OutputOption outputOption = new OutputOption();
 
-  @Option(
-      names = "--json",
-      description = "Print one JSON object with the result's figures on standard output.")
-  boolean json;
+  @Mixin JsonOption jsonOption = new JsonOption();
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "DURATION",
-      converter = Converters.DurationConverter.class,
-      description =
-          "Longest one run of the test command may take; a run that takes longer is killed with"
-              + " its child processes and counts as not interesting. Milliseconds (500), with a"
-              + " unit (2s, 1.5m) or ISO-8601 (PT2S). Default: no limit.")
-  Duration timeout;
+  @Mixin TimeoutOption timeoutOption = new TimeoutOption();
 
   @Option(
       names = "--max-calls",
@@ -155,7 +165,7 @@ final class ReduceCommand implements Callable<Integer> {
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
     try (ExternalCommandOracle oracle =
         ExternalCommandOracle.create(
-            command, input.getFileName().toString(), Optional.ofNullable(timeout))) {
+            command, input.getFileName().toString(), timeoutOption.value())) {
       ReductionResult<C> result = run(sequence, codec, budget, oracle, resultFile, input);
       // An interrupt has done its work by stopping the reduction; what follows must still run.
       Thread.interrupted();
@@ -233,7 +243,7 @@ final class ReduceCommand implements Callable<Integer> {
 
   private Path resolveOutput(Path input) {
     try {
-      return InputAndOutputFiles.resultPath(input, Optional.ofNullable(output));
+      return InputAndOutputFiles.resultPath(input, outputOption.value());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -271,9 +281,7 @@ final class ReduceCommand implements Callable<Integer> {
   }
 
   private void report(ReductionReport report) {
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? report.toJson() + System.lineSeparator() : report.toSummary());
-    out.flush();
+    jsonOption.print(spec.commandLine().getOut(), report::toJson, report::toSummary);
   }
 
   private PrintWriter err() {
