@@ -460,6 +460,65 @@ class ReduceCommandTest {
     assertTrue(run.out().matches("whittle \\d+\\.\\d+\\.\\d+.*\\R"), run::toString);
   }
 
+  /**
+   * The test: X is there, and BEGIN and END come both or not at all. Deleting bytes cannot take off
+   * the pair, which is not contiguous; keeping only the line with X does.
+   */
+  private static final String PAIRED =
+      "grep -q X \"$1\" && { grep -q BEGIN \"$1\" && grep -q END \"$1\""
+          + " || ! grep -q -e BEGIN -e END \"$1\"; }";
+
+  @Test
+  void withoutPassesOnlyBytesAreDeleted() throws IOException {
+    Path input = write("pair.txt", "BEGIN\nX\nEND\n");
+
+    Execution run =
+        InProcessWhittle.execute("reduce", input.toString(), "--", "sh", "-c", PAIRED, "sh");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("BEGINXEND", read(dir.resolve("pair.txt.reduced")));
+  }
+
+  @Test
+  void aLineRunPassTakesOffWhatOnlyGoesTogether() throws IOException {
+    Path input = write("pair.txt", "BEGIN\nX\nEND\n");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--passes", "line-runs", input.toString(), "--", "sh", "-c", PAIRED, "sh");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("X", read(dir.resolve("pair.txt.reduced")));
+  }
+
+  @Test
+  void passesNeedBytesAndKnownNames() throws IOException {
+    Path input = write("pair.txt", "BEGIN\nX\nEND\n");
+
+    Execution lines =
+        InProcessWhittle.execute(
+            "reduce",
+            "--passes",
+            "all",
+            "--granularity",
+            "lines",
+            "--test",
+            "true",
+            input.toString());
+    Execution unknown =
+        InProcessWhittle.execute(
+            "reduce", "--passes", "line-runs,bits", "--test", "true", input.toString());
+
+    assertEquals(ExitCodes.USAGE, lines.exitCode(), lines::toString);
+    assertTrue(lines.err().contains("need --granularity bytes"), lines::toString);
+    assertEquals(ExitCodes.USAGE, unknown.exitCode(), unknown::toString);
+    assertTrue(
+        unknown.err().contains("unknown pass 'bits'")
+            && unknown.err().contains("line-runs, length-fields, byte-runs, or all"),
+        unknown::toString);
+    assertFalse(Files.exists(dir.resolve("pair.txt.reduced")));
+  }
+
   private Execution reduceSelect(Path input) {
     return InProcessWhittle.execute(
         "reduce",
