@@ -116,8 +116,9 @@ final class ReduceCommand implements Callable<Integer> {
               + " line-runs (on text, keep only a run of lines or delete runs of up to 8 lines),"
               + " length-fields (delete, empty or trim length-prefixed chunks together with their"
               + " 32-, 16- or 8-bit length field), byte-runs (delete runs of 2 to 4 bytes). A"
-              + " comma-separated list, run in the order given, or all: the three, as whittle minimize"
-              + " runs them on byte[] fuzz targets. Only with --granularity bytes. Default: none.")
+              + " comma-separated list, run in the order given, or all: the three, as whittle"
+              + " minimize runs them on byte[] fuzz targets. Only with --granularity bytes."
+              + " Default: none.")
   String passes;
 
   @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
