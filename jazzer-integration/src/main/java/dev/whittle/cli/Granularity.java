@@ -12,7 +12,7 @@ import java.util.function.Function;
 
 /** What one item of the input file is: a byte, a UTF-8 decoded character, or a line. */
 enum Granularity {
-  BYTES(new ByteCodec()),
+  BYTES(ByteCodec.INSTANCE),
   CHARS(new Utf8Codec(SequenceInputs::chars)),
   LINES(new Utf8Codec(SequenceInputs::lines));
 
@@ -29,6 +29,11 @@ enum Granularity {
     return codec;
   }
 
+  /** The codec of {@link #BYTES}, with its content type: passes over bytes need it. */
+  static ContentCodec<byte[]> byteCodec() {
+    return ByteCodec.INSTANCE;
+  }
+
   /** The name the command line accepts and prints. */
   @Override
   public String toString() {
@@ -36,6 +41,8 @@ enum Granularity {
   }
 
   private static final class ByteCodec implements ContentCodec<byte[]> {
+    static final ByteCodec INSTANCE = new ByteCodec();
+
     @Override
     public SequenceInput<byte[]> split(byte[] data) {
       return SequenceInputs.bytes(data);

@@ -1,5 +1,6 @@
 package dev.whittle.cli;
 
+import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FlakyFindingException;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ListResourceBundle;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,6 +34,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "minimize",
+    resourceBundle = MinimizeCommand.OPTION_TEXTS,
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
@@ -70,6 +73,34 @@ import picocli.CommandLine.Spec;
       "130:interrupted",
     })
 final class MinimizeCommand implements Callable<Integer> {
+  static final String OPTION_TEXTS = "dev.whittle.cli.MinimizeCommand$OptionTexts";
+
+  /** What the options shared with other commands mean here. */
+  static final class OptionTexts extends ListResourceBundle {
+    public OptionTexts() {}
+
+    @Override
+    protected Object[][] getContents() {
+      return new Object[][] {
+        {
+          TimeoutOption.KEY,
+          "Longest one call of the target may take; a longer one is a timeout finding, which only"
+              + " matches a crash that timed out too. "
+              + TimeoutOption.SYNTAX
+              + " Default: "
+              + Durations.format(CrashMinimizer.DEFAULT_CALL_TIMEOUT)
+              + "."
+        },
+        {
+          OutputOption.KEY,
+          "Where the minimized bytes go instead of minimized-<sha1>; only with one crash file."
+              + " The reproducer goes next to it."
+        },
+        {JsonOption.KEY, "Print one JSON object with an entry per crash file on standard output."},
+      };
+    }
+  }
+
   @Spec CommandSpec spec;
 
   @Option(
@@ -103,15 +134,7 @@ final class MinimizeCommand implements Callable<Integer> {
               + " Default: ${DEFAULT-VALUE}.")
   MatchMode matchMode;
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "DURATION",
-      converter = Converters.DurationConverter.class,
-      description =
-          "Longest one call of the target may take; a longer one is a timeout finding, which only"
-              + " matches a crash that timed out too. Milliseconds (500), with a unit (2s, 1.5m)"
-              + " or ISO-8601 (PT2S). Default: 10s.")
-  Duration timeout = CrashMinimizer.DEFAULT_CALL_TIMEOUT;
+  @Mixin TimeoutOption timeoutOption = new TimeoutOption();
 
   @Option(
       names = "--fresh-loader",
@@ -128,18 +151,9 @@ final class MinimizeCommand implements Callable<Integer> {
               + " into bytes.")
   boolean noValueReduction;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FILE",
-      description =
-          "Where the minimized bytes go instead of minimized-<sha1>; only with one crash file."
-              + " The reproducer goes next to it.")
-  Path output;
+  @Mixin OutputOption outputOption = new OutputOption();
 
-  @Option(
-      names = "--json",
-      description = "Print one JSON object with an entry per crash file on standard output.")
-  boolean json;
+  @Mixin JsonOption jsonOption = new JsonOption();
 
   @Option(
       names = {"-h", "--help"},
@@ -179,7 +193,7 @@ final class MinimizeCommand implements Callable<Integer> {
         CrashMinimizer.forTarget(targetClass, targetClassPath)
             .withAlgorithm(algorithmOption.algorithm)
             .withMatchMode(matchMode)
-            .withCallTimeout(timeout)
+            .withCallTimeout(callTimeout())
             .withFreshLoaderPerAttempt(freshLoader)
             .withJobs(jobsOption.jobs)
             .withValueReduction(!noValueReduction);
@@ -258,13 +272,14 @@ final class MinimizeCommand implements Callable<Integer> {
 
   private CrashOutcome.Minimized save(Path crash, MinimizationResult result) {
     Path minimizedFile =
-        Optional.ofNullable(output)
+        outputOption
+            .value()
             .orElseGet(
                 () ->
                     MinimizationOutputs.defaultMinimizedPath(
                         crash, MinimizationOutputs.sha1Hex(result.minimized())));
     MinimizationOutputs.Written written =
-        MinimizationOutputs.write(crash, minimizedFile, result, timeout);
+        MinimizationOutputs.write(crash, minimizedFile, result, callTimeout());
     return new CrashOutcome.Minimized(crash, result, written.minimized(), written.reproducer());
   }
 
@@ -299,8 +314,13 @@ final class MinimizeCommand implements Callable<Integer> {
     }
   }
 
+  /** The call timeout: the one given, or the minimizer's default. */
+  private Duration callTimeout() {
+    return timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT);
+  }
+
   private void checkOutput(List<Path> crashes) {
-    if (output == null) {
+    if (outputOption.value().isEmpty()) {
       return;
     }
     if (crashes.size() != 1) {
@@ -309,16 +329,14 @@ final class MinimizeCommand implements Callable<Integer> {
           "--output needs exactly one crash file, but the arguments give " + crashes.size());
     }
     try {
-      InputAndOutputFiles.resultPath(crashes.get(0), Optional.of(output));
+      InputAndOutputFiles.resultPath(crashes.get(0), outputOption.value());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
   }
 
   private void report(MinimizationReport report) {
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? report.toJson() + System.lineSeparator() : report.toSummary());
-    out.flush();
+    jsonOption.print(spec.commandLine().getOut(), report::toJson, report::toSummary);
   }
 
   private PrintWriter err() {

@@ -3,8 +3,10 @@ package dev.whittle.cli;
 import com.google.common.base.Throwables;
 import dev.whittle.api.Budget;
 import dev.whittle.api.OriginalNotInterestingException;
+import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInput;
+import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.command.CommandRun;
 import dev.whittle.engine.command.ExternalCommandOracle;
@@ -15,7 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.ListResourceBundle;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,6 +30,7 @@ import picocli.CommandLine.Spec;
 /** {@code whittle reduce}: reduces a file with an external command as the interestingness test. */
 @Command(
     name = "reduce",
+    resourceBundle = ReduceCommand.OPTION_TEXTS,
     sortOptions = false,
     usageHelpAutoWidth = true,
     customSynopsis = {
@@ -62,6 +65,31 @@ import picocli.CommandLine.Spec;
       "6:the result cannot be written",
     })
 final class ReduceCommand implements Callable<Integer> {
+  static final String OPTION_TEXTS = "dev.whittle.cli.ReduceCommand$OptionTexts";
+
+  /** What the options shared with other commands mean here. */
+  static final class OptionTexts extends ListResourceBundle {
+    public OptionTexts() {}
+
+    @Override
+    protected Object[][] getContents() {
+      return new Object[][] {
+        {
+          OutputOption.KEY,
+          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + "."
+        },
+        {JsonOption.KEY, "Print one JSON object with the result's figures on standard output."},
+        {
+          TimeoutOption.KEY,
+          "Longest one run of the test command may take; a run that takes longer is killed with"
+              + " its child processes and counts as not interesting. "
+              + TimeoutOption.SYNTAX
+              + " Default: no limit."
+        },
+      };
+    }
+  }
+
   @Spec CommandSpec spec;
 
   @Option(
@@ -80,31 +108,28 @@ final class ReduceCommand implements Callable<Integer> {
               + " keep their terminators. Default: ${DEFAULT-VALUE}.")
   Granularity granularity;
 
+  @Option(
+      names = "--passes",
+      paramLabel = "LIST",
+      description =
+          "Format-generic passes that rewrite INPUT between sweeps of the algorithm, and go first:"
+              + " line-runs (on text, keep only a run of lines or delete runs of up to 8 lines),"
+              + " length-fields (delete, empty or trim length-prefixed chunks together with their"
+              + " 32-, 16- or 8-bit length field), byte-runs (delete runs of 2 to 4 bytes). A"
+              + " comma-separated list, run in the order given, or all: the three, as whittle"
+              + " minimize runs them on byte[] fuzz targets. Only with --granularity bytes."
+              + " Default: none.")
+  String passes;
+
   @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
 
   @Mixin JobsOption jobsOption = new JobsOption();
 
-  @Option(
-      names = "--output",
-      paramLabel = "FILE",
-      description =
-          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + ".")
-  Path output;
+  @Mixin OutputOption outputOption = new OutputOption();
 
-  @Option(
-      names = "--json",
-      description = "Print one JSON object with the result's figures on standard output.")
-  boolean json;
+  @Mixin JsonOption jsonOption = new JsonOption();
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "DURATION",
-      converter = Converters.DurationConverter.class,
-      description =
-          "Longest one run of the test command may take; a run that takes longer is killed with"
-              + " its child processes and counts as not interesting. Milliseconds (500), with a"
-              + " unit (2s, 1.5m) or ISO-8601 (PT2S). Default: no limit.")
-  Duration timeout;
+  @Mixin TimeoutOption timeoutOption = new TimeoutOption();
 
   @Option(
       names = "--max-calls",
@@ -138,12 +163,26 @@ final class ReduceCommand implements Callable<Integer> {
     Path input = Path.of(invocation.input());
     Path resultPath = resolveOutput(input);
     Budget budget = budget();
+    List<BytePass> bytePasses = bytePasses();
     byte[] original = InputAndOutputFiles.read(input);
-    return reduce(granularity.codec(), invocation.command(), input, resultPath, original, budget);
+    if (!bytePasses.isEmpty()) {
+      List<ValueReducer<byte[]>> reducers = bytePasses.stream().map(BytePass::newReducer).toList();
+      return reduce(
+          Granularity.byteCodec(),
+          reducers,
+          invocation.command(),
+          input,
+          resultPath,
+          original,
+          budget);
+    }
+    return reduce(
+        granularity.codec(), List.of(), invocation.command(), input, resultPath, original, budget);
   }
 
   private <C> int reduce(
       ContentCodec<C> codec,
+      List<ValueReducer<C>> valueReducers,
       List<String> command,
       Path input,
       Path resultPath,
@@ -155,8 +194,9 @@ final class ReduceCommand implements Callable<Integer> {
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
     try (ExternalCommandOracle oracle =
         ExternalCommandOracle.create(
-            command, input.getFileName().toString(), Optional.ofNullable(timeout))) {
-      ReductionResult<C> result = run(sequence, codec, budget, oracle, resultFile, input);
+            command, input.getFileName().toString(), timeoutOption.value())) {
+      ReductionResult<C> result =
+          run(sequence, codec, valueReducers, budget, oracle, resultFile, input);
       // An interrupt has done its work by stopping the reduction; what follows must still run.
       Thread.interrupted();
       byte[] reduced = codec.encode(result.reduced());
@@ -179,18 +219,29 @@ final class ReduceCommand implements Callable<Integer> {
   private <C> ReductionResult<C> run(
       SequenceInput<C> sequence,
       ContentCodec<C> codec,
+      List<ValueReducer<C>> valueReducers,
       Budget budget,
       ExternalCommandOracle oracle,
       ResultFile resultFile,
       Path input) {
+    Reduction<C> reduction =
+        Whittle.reduce(sequence)
+            .withAlgorithm(algorithmOption.algorithm)
+            .withBudget(budget)
+            .withJobs(jobsOption.jobs)
+            .withProgressListener(
+                new ProgressPrinter(err(), granularity.toString(), sequence.size()))
+            .withImprovementListener((best, progress) -> resultFile.save(codec.encode(best)));
+    if (!valueReducers.isEmpty()) {
+      // First, as in whittle minimize: they take off whole chunks that deletion would otherwise
+      // take apart an item at a time. Without passes the reduction is exactly what it was.
+      reduction = reduction.withValueReducersFirst(true);
+      for (ValueReducer<C> reducer : valueReducers) {
+        reduction = reduction.withValueReducer(reducer);
+      }
+    }
     try {
-      return Whittle.reduce(sequence)
-          .withAlgorithm(algorithmOption.algorithm)
-          .withBudget(budget)
-          .withJobs(jobsOption.jobs)
-          .withProgressListener(new ProgressPrinter(err(), granularity.toString(), sequence.size()))
-          .withImprovementListener((best, progress) -> resultFile.save(codec.encode(best)))
-          .run(candidate -> oracle.test(codec.encode(candidate)));
+      return reduction.run(candidate -> oracle.test(codec.encode(candidate)));
     } catch (OriginalNotInterestingException e) {
       throw new CliException(
           ExitCodes.ORIGINAL_NOT_INTERESTING, notInterestingMessage(oracle, input), e);
@@ -233,7 +284,23 @@ final class ReduceCommand implements Callable<Integer> {
 
   private Path resolveOutput(Path input) {
     try {
-      return InputAndOutputFiles.resultPath(input, Optional.ofNullable(output));
+      return InputAndOutputFiles.resultPath(input, outputOption.value());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private List<BytePass> bytePasses() {
+    if (passes == null) {
+      return List.of();
+    }
+    if (granularity != Granularity.BYTES) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--passes rewrite bytes; they need --granularity bytes, not " + granularity);
+    }
+    try {
+      return BytePass.parseList(passes);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -271,9 +338,7 @@ final class ReduceCommand implements Callable<Integer> {
   }
 
   private void report(ReductionReport report) {
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? report.toJson() + System.lineSeparator() : report.toSummary());
-    out.flush();
+    jsonOption.print(spec.commandLine().getOut(), report::toJson, report::toSummary);
   }
 
   private PrintWriter err() {

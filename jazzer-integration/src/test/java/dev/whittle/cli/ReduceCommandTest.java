@@ -355,31 +355,64 @@ class ReduceCommandTest {
   }
 
   @Test
-  void countsATestRunPastTheTimeoutAsNotInteresting() throws IOException {
+  void countsATestRunPastTheTimeoutAsNotInteresting() throws Exception {
     // Interesting means "contains A", but a candidate without B makes the test hang; with the
-    // timeout those candidates are not interesting, so B must stay.
+    // timeout those candidates are not interesting, so B must stay. Each hanging run starts a
+    // long sleep in the background and notes its process id.
     Path input = write("ab.txt", "xAyBz");
-    String script = "grep -q B \"$1\" || sleep 30; grep -q A \"$1\"";
+    Path sleepers = Files.createTempFile("sleepers", ".pids");
+    String script =
+        "grep -q B \"$1\" || { sleep 600 & echo $! >> \"$0\"; wait; }; grep -q A \"$1\"";
 
-    long start = System.nanoTime();
-    Execution run =
-        InProcessWhittle.execute(
-            "reduce",
-            "--algorithm",
-            "one-by-one",
-            "--timeout",
-            "300ms",
-            "--test",
-            "sh",
-            "-c",
-            script,
-            "sh",
-            input.toString());
-    long seconds = (System.nanoTime() - start) / 1_000_000_000;
+    Execution run;
+    try {
+      run =
+          InProcessWhittle.execute(
+              "reduce",
+              "--algorithm",
+              "one-by-one",
+              "--timeout",
+              "300ms",
+              "--test",
+              "sh",
+              "-c",
+              script,
+              sleepers.toString(),
+              input.toString());
 
-    assertEquals(0, run.exitCode(), run::toString);
-    assertEquals("AB", read(dir.resolve("ab.txt.reduced")));
-    assertTrue(seconds < 20, "the hanging runs were killed, not waited for: " + seconds + " s");
+      assertEquals(0, run.exitCode(), run::toString);
+      assertEquals("AB", read(dir.resolve("ab.txt.reduced")));
+      // The hanging runs were killed with their children, not waited for nor left running: a
+      // sleep of 10 minutes has ended only if it was killed.
+      List<Long> pids = Files.readAllLines(sleepers).stream().map(Long::parseLong).toList();
+      assertFalse(pids.isEmpty(), "no candidate without B was tried");
+      for (long pid : pids) {
+        assertTrue(hasEnded(pid), "the sleep of a timed-out run is still running: " + pid);
+      }
+    } finally {
+      Files.delete(sleepers);
+    }
+  }
+
+  /**
+   * Whether process {@code pid}, not a child of this JVM, has ended, allowing the kernel a moment
+   * to finish the kill. A zombie has ended: in a container nobody may reap an orphan.
+   */
+  private static boolean hasEnded(long pid) throws InterruptedException {
+    for (int attempt = 0; attempt < 100; attempt++) {
+      Path stat = Path.of("/proc", Long.toString(pid), "stat");
+      try {
+        String line = Files.readString(stat);
+        char state = line.charAt(line.lastIndexOf(')') + 2);
+        if (state == 'Z' || state == 'X') {
+          return true;
+        }
+      } catch (IOException e) {
+        return true; // No such process any more.
+      }
+      Thread.sleep(50);
+    }
+    return false;
   }
 
   @Test
@@ -425,6 +458,65 @@ class ReduceCommandTest {
 
     assertEquals(0, run.exitCode(), run::toString);
     assertTrue(run.out().matches("whittle \\d+\\.\\d+\\.\\d+.*\\R"), run::toString);
+  }
+
+  /**
+   * The test: X is there, and BEGIN and END come both or not at all. Deleting bytes cannot take off
+   * the pair, which is not contiguous; keeping only the line with X does.
+   */
+  private static final String PAIRED =
+      "grep -q X \"$1\" && { grep -q BEGIN \"$1\" && grep -q END \"$1\""
+          + " || ! grep -q -e BEGIN -e END \"$1\"; }";
+
+  @Test
+  void withoutPassesOnlyBytesAreDeleted() throws IOException {
+    Path input = write("pair.txt", "BEGIN\nX\nEND\n");
+
+    Execution run =
+        InProcessWhittle.execute("reduce", input.toString(), "--", "sh", "-c", PAIRED, "sh");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("BEGINXEND", read(dir.resolve("pair.txt.reduced")));
+  }
+
+  @Test
+  void aLineRunPassTakesOffWhatOnlyGoesTogether() throws IOException {
+    Path input = write("pair.txt", "BEGIN\nX\nEND\n");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--passes", "line-runs", input.toString(), "--", "sh", "-c", PAIRED, "sh");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("X", read(dir.resolve("pair.txt.reduced")));
+  }
+
+  @Test
+  void passesNeedBytesAndKnownNames() throws IOException {
+    Path input = write("pair.txt", "BEGIN\nX\nEND\n");
+
+    Execution lines =
+        InProcessWhittle.execute(
+            "reduce",
+            "--passes",
+            "all",
+            "--granularity",
+            "lines",
+            "--test",
+            "true",
+            input.toString());
+    Execution unknown =
+        InProcessWhittle.execute(
+            "reduce", "--passes", "line-runs,bits", "--test", "true", input.toString());
+
+    assertEquals(ExitCodes.USAGE, lines.exitCode(), lines::toString);
+    assertTrue(lines.err().contains("need --granularity bytes"), lines::toString);
+    assertEquals(ExitCodes.USAGE, unknown.exitCode(), unknown::toString);
+    assertTrue(
+        unknown.err().contains("unknown pass 'bits'")
+            && unknown.err().contains("line-runs, length-fields, byte-runs, or all"),
+        unknown::toString);
+    assertFalse(Files.exists(dir.resolve("pair.txt.reduced")));
   }
 
   private Execution reduceSelect(Path input) {

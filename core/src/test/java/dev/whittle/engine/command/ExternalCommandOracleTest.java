@@ -79,16 +79,14 @@ class ExternalCommandOracleTest {
     Path pidFile = dir.resolve("child.pid");
     String script = "sleep 60 & echo $! > \"$0\"; wait";
 
-    long start = System.nanoTime();
     try (ExternalCommandOracle oracle =
         oracle(
             List.of("sh", "-c", script, pidFile.toString()), Optional.of(Duration.ofMillis(500)))) {
       assertEquals(Outcome.NOT_INTERESTING, oracle.test(CANDIDATE));
       assertInstanceOf(CommandRun.TimedOut.class, oracle.lastRun().orElseThrow());
     }
-    Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-    assertTrue(took.compareTo(Duration.ofSeconds(10)) < 0, "took " + took);
+    // A sleep of a minute has ended only if it was killed.
     long childPid = Long.parseLong(Files.readString(pidFile).trim());
     assertTrue(Processes.endsWithin(childPid, Duration.ofSeconds(5)), "sleep " + childPid);
   }

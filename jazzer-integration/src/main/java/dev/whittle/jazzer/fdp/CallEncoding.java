@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.fdp;
 
-import static com.google.common.base.Preconditions.checkArgument;
+import static dev.whittle.jazzer.fdp.NotEncodableException.checkEncodable;
 
 import dev.whittle.jazzer.fdp.EncodedCall.EndRead;
 import java.nio.ByteBuffer;
@@ -23,7 +23,7 @@ final class CallEncoding {
    *
    * @param lastConsumer no call after this one reads any bytes, so the input may end right after
    *     it: a string shorter than its limit then needs no terminator
-   * @throws IllegalArgumentException if no bytes make Jazzer return the call's value
+   * @throws NotEncodableException if no bytes make Jazzer return the call's value
    */
   static EncodedCall encode(FuzzedDataCall call, boolean lastConsumer) {
     List<Object> args = call.arguments();
@@ -98,7 +98,7 @@ final class CallEncoding {
   }
 
   private static EncodedCall charNoSurrogates(char value) {
-    checkArgument(
+    checkEncodable(
         !Character.isSurrogate(value),
         "consumeCharNoSurrogates() never returns the surrogate U+%04X",
         (int) value);
@@ -147,7 +147,7 @@ final class CallEncoding {
    */
   private static EncodedCall array(ByteBuffer elements, int elementBytes, int maxLength) {
     int length = elements.remaining() / elementBytes;
-    checkArgument(
+    checkEncodable(
         length <= maxLength, "%s elements exceed the maximum length %s", length, maxLength);
     byte[] bytes = new byte[elements.remaining()];
     elements.get(bytes);
@@ -178,7 +178,7 @@ final class CallEncoding {
 
   private static EncodedCall string(
       String value, int maxLength, boolean asciiOnly, boolean lastConsumer) {
-    checkArgument(
+    checkEncodable(
         value.length() <= maxLength,
         "a string of length %s exceeds the maximum length %s",
         value.length(),

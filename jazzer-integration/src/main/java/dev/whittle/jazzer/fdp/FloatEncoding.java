@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.fdp;
 
-import static com.google.common.base.Preconditions.checkArgument;
+import static dev.whittle.jazzer.fdp.NotEncodableException.checkEncodable;
 
 import dev.whittle.jazzer.fdp.EncodedCall.EndRead;
 import java.util.ArrayList;
@@ -96,8 +96,8 @@ final class FloatEncoding {
     return reads;
   }
 
-  private static IllegalArgumentException unreachable(double value, double min, double max) {
-    return new IllegalArgumentException(
+  private static NotEncodableException unreachable(double value, double min, double max) {
+    return new NotEncodableException(
         String.format(
             "Jazzer produces no %s between %s and %s; the nearest values it can produce are"
                 + " spaced by about (max - min) / 2^32 or / 2^64",
@@ -106,7 +106,7 @@ final class FloatEncoding {
 
   private static long search(LongToDoubleFunction decode, long maxRaw, double value, String what) {
     OptionalLong raw = find(decode, maxRaw, value);
-    checkArgument(raw.isPresent(), "Jazzer produces no %s %s", what, value);
+    checkEncodable(raw.isPresent(), "Jazzer produces no %s %s", what, value);
     return raw.getAsLong();
   }
 

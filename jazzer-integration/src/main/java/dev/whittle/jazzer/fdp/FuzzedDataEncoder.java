@@ -19,7 +19,9 @@ import org.apiguardian.api.API;
  *
  * <p>Contract: {@link #encode} MUST return bytes on which the same calls, made in the same order on
  * a {@link ByteFuzzedDataProvider} (and so on Jazzer's), return exactly the given values, or throw
- * {@link IllegalArgumentException}; it never returns an approximation. It SHOULD return few bytes:
+ * {@link NotEncodableException}; it never returns an approximation. Any other exception, such as a
+ * {@link ClassCastException} for a value that is not of its method's return type, is a bug of the
+ * caller or of the encoder and is never to be read as "not encodable". It SHOULD return few bytes:
  * values take the bytes their range needs, and calls at the end that would return the same on an
  * exhausted input take none.
  *
@@ -48,7 +50,7 @@ public final class FuzzedDataEncoder {
   /**
    * Encodes {@code calls}.
    *
-   * @throws IllegalArgumentException if no input makes the calls return exactly their values
+   * @throws NotEncodableException if no input makes the calls return exactly their values
    */
   public static byte[] encode(List<FuzzedDataCall> calls) {
     checkNotNull(calls, "calls");
@@ -64,7 +66,7 @@ public final class FuzzedDataEncoder {
     if (firstMismatch(complete, calls).isEmpty()) {
       return complete;
     }
-    throw new IllegalArgumentException("no input yields these values: " + mismatch.get());
+    throw new NotEncodableException("no input yields these values: " + mismatch.get());
   }
 
   /** The index of the last call whose value differs from what it returns on an empty input. */
@@ -91,8 +93,9 @@ public final class FuzzedDataEncoder {
       EncodedCall encoded;
       try {
         encoded = CallEncoding.encode(call, lastConsumer);
-      } catch (IllegalArgumentException | ClassCastException e) {
-        throw new IllegalArgumentException("call #" + i + " " + call + ": " + e.getMessage(), e);
+      } catch (NotEncodableException e) {
+        // Which call it was, for the message; any other exception is a bug and goes up as is.
+        throw new NotEncodableException("call #" + i + " " + call + ": " + e.getMessage(), e);
       }
       if (lastConsumer) {
         encoded = encoded.withShortestEnd();

@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.fdp;
 
-import static com.google.common.base.Preconditions.checkArgument;
+import static dev.whittle.jazzer.fdp.NotEncodableException.checkEncodable;
 
 import dev.whittle.jazzer.fdp.EncodedCall.EndRead;
 import java.util.OptionalLong;
@@ -21,12 +21,12 @@ final class IntegralEncoding {
    * range, or a raw integer outside the range that the modulo step maps to it. Either must fit in
    * the bytes Jazzer reads; the smaller one leaves more leading zero bytes to drop.
    *
-   * @throws IllegalArgumentException if {@code value} is outside {@code [min, max]}, or Jazzer's
+   * @throws NotEncodableException if {@code value} is outside {@code [min, max]}, or Jazzer's
    *     modulo step cannot reach it (e.g. -1 from {@code consumeInt(-100, 150)}, which reads one
    *     byte: 99 is kept as is and 350 needs two bytes)
    */
   static EndRead inRange(long value, long min, long max, IntegralType type) {
-    checkArgument(
+    checkEncodable(
         min <= value && value <= max,
         "%s is outside the range [%s, %s] it was consumed from",
         value,
@@ -41,7 +41,7 @@ final class IntegralEncoding {
     if (smallest.isPresent()) {
       return new EndRead(smallest.getAsLong(), bytes);
     }
-    throw new IllegalArgumentException(
+    throw new NotEncodableException(
         String.format(
             "Jazzer cannot produce %s from [%s, %s]: no %s-byte integer maps to it",
             value, min, max, bytes));

@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.fdp;
 
-import static com.google.common.base.Preconditions.checkArgument;
+import static dev.whittle.jazzer.fdp.NotEncodableException.checkEncodable;
 
 import java.io.ByteArrayOutputStream;
 
@@ -23,14 +23,14 @@ final class StringEncoding {
    *
    * @param asciiOnly the string comes from an ASCII method, so every character MUST be below 0x80
    * @param escapeBackslashes the method ends strings at a single backslash
-   * @throws IllegalArgumentException if Jazzer cannot produce {@code value}: a non-ASCII character
-   *     for an ASCII method, or a surrogate that is not part of a pair
+   * @throws NotEncodableException if Jazzer cannot produce {@code value}: a non-ASCII character for
+   *     an ASCII method, or a surrogate that is not part of a pair
    */
   static byte[] encode(String value, boolean asciiOnly, boolean escapeBackslashes) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(value.length() + 2);
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
-      checkArgument(
+      checkEncodable(
           !asciiOnly || c < 0x80, "an ASCII string cannot contain U+%04X at index %s", (int) c, i);
       if (c == '\\' && escapeBackslashes) {
         out.write('\\');
@@ -42,12 +42,12 @@ final class StringEncoding {
         out.write(0x80 | (c & 0x3F));
       } else {
         if (Character.isHighSurrogate(c)) {
-          checkArgument(
+          checkEncodable(
               i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1)),
               "Jazzer produces no unpaired high surrogate (index %s)",
               i);
         } else {
-          checkArgument(
+          checkEncodable(
               !Character.isLowSurrogate(c)
                   || i > 0 && Character.isHighSurrogate(value.charAt(i - 1)),
               "Jazzer produces no unpaired low surrogate (index %s)",

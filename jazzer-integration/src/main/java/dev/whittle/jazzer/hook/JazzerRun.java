@@ -1,6 +1,5 @@
 package dev.whittle.jazzer.hook;
 
-import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
@@ -45,22 +44,54 @@ final class JazzerRun {
   /**
    * The class whose {@code fuzzerTestOneInput} Jazzer's driver is fuzzing, as it loaded it: the
    * declaring class of {@code FuzzTargetHolder.fuzzTarget.method}, which {@code Driver.start} sets
-   * before fuzzing starts. Empty when this JVM runs no fuzz target (Jazzer not started, or not this
-   * version).
+   * before fuzzing starts. Empty when this JVM runs no fuzz target (no Jazzer driver, or it has not
+   * chosen a target).
+   *
+   * @throws UnreadableJazzerRunException when Jazzer's driver is there but the target cannot be
+   *     read from it (another Jazzer version, a holder that fails to initialize): then the crash
+   *     files are left for a reason the user must see, not for want of a target
    */
   static Optional<Class<?>> fuzzTargetClass() {
+    return fuzzTargetClass(ClassLoader.getSystemClassLoader(), FUZZ_TARGET_HOLDER);
+  }
+
+  /**
+   * {@link #fuzzTargetClass()} with the holder class named {@code holderName} in {@code loader}.
+   */
+  static Optional<Class<?>> fuzzTargetClass(ClassLoader loader, String holderName) {
+    Object method;
     try {
-      Class<?> holder =
-          Class.forName(FUZZ_TARGET_HOLDER, false, ClassLoader.getSystemClassLoader());
-      Field targetField = holder.getField("fuzzTarget");
-      Object target = targetField.get(null);
-      if (target == null) {
-        return Optional.empty();
+      Class<?> holder;
+      try {
+        holder = Class.forName(holderName, false, loader);
+      } catch (ClassNotFoundException e) {
+        return Optional.empty(); // Not a JVM that Jazzer's driver runs in.
       }
-      Object method = target.getClass().getField("method").get(target);
-      return method instanceof Method m ? Optional.of(m.getDeclaringClass()) : Optional.empty();
+      Object target = holder.getField("fuzzTarget").get(null);
+      if (target == null) {
+        return Optional.empty(); // The driver has not chosen a fuzz target.
+      }
+      method = target.getClass().getField("method").get(target);
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-      return Optional.empty();
+      throw new UnreadableJazzerRunException(
+          "cannot read the fuzz target from " + holderName + ".fuzzTarget.method: " + e, e);
+    }
+    if (method instanceof Method m) {
+      return Optional.of(m.getDeclaringClass());
+    }
+    throw new UnreadableJazzerRunException(
+        holderName + ".fuzzTarget.method is " + method + ", not the fuzz target's method", null);
+  }
+
+  /**
+   * Jazzer's driver is in this JVM, but which fuzz target it runs cannot be read: the reason goes
+   * to the user instead of a "no fuzz target".
+   */
+  static final class UnreadableJazzerRunException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UnreadableJazzerRunException(String message, Throwable cause) {
+      super(message, cause);
     }
   }
 }

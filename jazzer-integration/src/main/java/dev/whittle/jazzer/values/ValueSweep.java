@@ -4,6 +4,7 @@ import dev.whittle.api.ContentTester;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.FuzzedDataEncoder;
 import dev.whittle.jazzer.fdp.FuzzedDataMethod;
+import dev.whittle.jazzer.fdp.NotEncodableException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -285,11 +286,14 @@ final class ValueSweep {
     return Answer.ACCEPTED;
   }
 
-  /** The encoding of {@code candidate}, or null if no input makes the calls return its values. */
+  /**
+   * The encoding of {@code candidate}, or null if no input makes the calls return its values. Only
+   * the encoder's "not encodable" means that; any other exception is a bug and ends the reduction.
+   */
   private static byte[] encode(List<FuzzedDataCall> candidate) {
     try {
       return FuzzedDataEncoder.encode(candidate);
-    } catch (IllegalArgumentException e) {
+    } catch (NotEncodableException e) {
       return null;
     }
   }

@@ -141,8 +141,18 @@ class FuzzedDataEncoderTest {
   }
 
   private static void assertRejected(FuzzedDataCall... calls) {
-    assertThrows(
-        IllegalArgumentException.class, () -> FuzzedDataEncoder.encode(Arrays.asList(calls)));
+    assertThrows(NotEncodableException.class, () -> FuzzedDataEncoder.encode(Arrays.asList(calls)));
+  }
+
+  /**
+   * "Not encodable" is an answer a value reducer acts on; a value of the wrong type is a bug of
+   * whoever built the call, and must not pass for that answer.
+   */
+  @Test
+  void aValueOfTheWrongTypeIsABugNotARefusal() {
+    List<FuzzedDataCall> calls = List.of(call(FuzzedDataMethod.CONSUME_INT_IN_RANGE, "7", 0, 10));
+
+    assertThrows(ClassCastException.class, () -> FuzzedDataEncoder.encode(calls));
   }
 
   /**
@@ -190,7 +200,7 @@ class FuzzedDataEncoderTest {
       } else {
         try {
           assertDecodesTo(FuzzedDataEncoder.encode(calls), calls);
-        } catch (IllegalArgumentException refused) {
+        } catch (NotEncodableException refused) {
           // Allowed: e.g. a value after consumeRemainingAsBytes() that is no longer a default.
         }
       }
@@ -225,7 +235,7 @@ class FuzzedDataEncoderTest {
   private static byte[] encodeOrFail(List<FuzzedDataCall> calls, byte[] input) {
     try {
       return FuzzedDataEncoder.encode(calls);
-    } catch (IllegalArgumentException e) {
+    } catch (NotEncodableException e) {
       return fail("calls " + calls + " on " + hex(input) + ": " + e.getMessage(), e);
     }
   }

@@ -3,7 +3,10 @@ package dev.whittle.jazzer.finding;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -84,12 +87,29 @@ class DedupTokenTest {
         DedupToken.bottomFramesWithoutRepetition(overflow));
   }
 
+  /**
+   * A cycle of causes would hang Jazzer; here the search stops where the cycle closes, and that
+   * exception is the root. Bounded, since the failure this guards against is a hang.
+   */
   @Test
   void aCycleOfCausesEndsTheSearchForTheRoot() {
     RuntimeException a = new RuntimeException("a");
-    RuntimeException b = new RuntimeException("b", a);
+    RuntimeException b = new IllegalStateException("b", a);
     a.initCause(b);
-    TOKEN.compute(a); // Terminates.
+    RuntimeException outer = new IllegalArgumentException("outer", a);
+
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10),
+        () -> {
+          assertSame(a, DedupToken.rootCause(a));
+          assertSame(b, DedupToken.rootCause(b));
+          // outer -> a -> b -> a: the cycle closes at a.
+          assertSame(a, DedupToken.rootCause(outer));
+          // The token is over the root's class and frames, as for a lone exception like it.
+          assertEquals(
+              TOKEN.compute(thrown(new RuntimeException("lone"))).token(),
+              TOKEN.compute(thrown(a)).token());
+        });
   }
 
   private static Throwable thrown(Throwable t) {

@@ -181,6 +181,24 @@ class FuzzedDataValueReducerTest {
     assertSame(spent, thrown);
   }
 
+  /**
+   * The encoder's "not encodable" only means that a candidate is not asked; a bug behind the
+   * encoder (here a recorded value of the wrong type) ends the reduction instead of passing for
+   * that answer.
+   */
+  @Test
+  void anEncoderFailureThatIsNoRefusalIsNotSwallowed() {
+    byte[] crash = FuzzedDataCrashes.threshold(new Random(4));
+    // Only the encoder looks at a boolean's value closely enough to find the string.
+    FuzzedDataRecorder wrongType =
+        input ->
+            Optional.of(
+                List.of(FuzzedDataCall.of(FuzzedDataMethod.CONSUME_BOOLEAN, List.of(), "1")));
+    ValueReducer<byte[]> reducer = ValueReducers.forFuzzedDataProvider(wrongType);
+
+    assertThrows(ClassCastException.class, () -> reducer.reduce(crash, THRESHOLD::crashes));
+  }
+
   @Test
   void returnsItsInputItselfWhenNothingIsBetterOrNothingIsRecorded() {
     byte[] minimal = reduceToFixedPoint(THRESHOLD, FuzzedDataCrashes.threshold(new Random(2)));
