@@ -358,7 +358,8 @@ class ReduceCommandTest {
   void countsATestRunPastTheTimeoutAsNotInteresting() throws Exception {
     // Interesting means "contains A", but a candidate without B makes the test hang; with the
     // timeout those candidates are not interesting, so B must stay. Each hanging run starts a
-    // long sleep in the background and notes its process id.
+    // long sleep in the background and notes its process id. The timeout leaves a loaded machine
+    // time for the runs that do not hang: one of them timing out would keep a z.
     Path input = write("ab.txt", "xAyBz");
     Path sleepers = Files.createTempFile("sleepers", ".pids");
     String script =
@@ -372,7 +373,7 @@ class ReduceCommandTest {
               "--algorithm",
               "one-by-one",
               "--timeout",
-              "300ms",
+              "2s",
               "--test",
               "sh",
               "-c",
