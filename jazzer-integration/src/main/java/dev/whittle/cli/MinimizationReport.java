@@ -41,6 +41,7 @@ record MinimizationReport(
       String minimizedFile,
       String reproducerFile,
       String minimizedBytes,
+      List<TrajectoryStep> trajectory,
       Error error) {}
 
   /** Why a crash file was not minimized, with the exit status it stands for. */
@@ -79,6 +80,7 @@ record MinimizationReport(
                 null,
                 null,
                 null,
+                null,
                 new Error(failed.exitCode(), failed.message())));
       }
     }
@@ -105,6 +107,7 @@ record MinimizationReport(
         minimized.minimizedFile().toString(),
         minimized.reproducerFile().toString(),
         EscapedBytes.of(result.minimized(), EscapedBytes.SHOWN_BYTES),
+        TrajectoryStep.of(result.reduction()),
         null);
   }
 

@@ -96,7 +96,16 @@ final class MinimizeCommand implements Callable<Integer> {
           "Where the minimized bytes go instead of minimized-<sha1>; only with one crash file."
               + " The reproducer goes next to it."
         },
-        {JsonOption.KEY, "Print one JSON object with an entry per crash file on standard output."},
+        {
+          JsonOption.KEY,
+          "Print one JSON object with an entry per crash file on standard output, each with its"
+              + " trajectory (runs, milliseconds and size at each improvement)."
+        },
+        {
+          PlotOption.KEY,
+          "Draw the minimization's trajectory, size against runs and against time, as an SVG"
+              + " picture in FILE.svg; only with one crash file."
+        },
       };
     }
   }
@@ -155,6 +164,27 @@ final class MinimizeCommand implements Callable<Integer> {
 
   @Mixin JsonOption jsonOption = new JsonOption();
 
+  @Mixin PlotOption plotOption = new PlotOption();
+
+  @Option(
+      names = "--max-runs",
+      paramLabel = "N",
+      description =
+          "Stop minimizing a crash file after N runs of the target asked by the search (the"
+              + " reproduction runs before it and the verification after it come on top), keeping"
+              + " the smallest input so far, which is verified and written as usual. Default: no"
+              + " limit.")
+  Long maxRuns;
+
+  @Option(
+      names = "--deadline",
+      paramLabel = "DURATION",
+      converter = Converters.DurationConverter.class,
+      description =
+          "Stop minimizing a crash file this long after its start, keeping the smallest input so"
+              + " far, which is verified and written as usual. Default: no limit.")
+  Duration deadline;
+
   @Option(
       names = {"-h", "--help"},
       usageHelp = true,
@@ -188,6 +218,7 @@ final class MinimizeCommand implements Callable<Integer> {
     List<Path> targetClassPath = parseClassPath();
     List<Path> crashes = CrashFileArguments.expand(crashArguments);
     checkOutput(crashes);
+    checkPlot(crashes);
     warnIfHotExceptionsLoseTheirFrames();
     CrashMinimizer minimizer =
         CrashMinimizer.forTarget(targetClass, targetClassPath)
@@ -196,7 +227,8 @@ final class MinimizeCommand implements Callable<Integer> {
             .withCallTimeout(callTimeout())
             .withFreshLoaderPerAttempt(freshLoader)
             .withJobs(jobsOption.jobs)
-            .withValueReduction(!noValueReduction);
+            .withValueReduction(!noValueReduction)
+            .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline));
     List<CrashOutcome> outcomes = new ArrayList<>();
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;
@@ -280,6 +312,7 @@ final class MinimizeCommand implements Callable<Integer> {
                         crash, MinimizationOutputs.sha1Hex(result.minimized())));
     MinimizationOutputs.Written written =
         MinimizationOutputs.write(crash, minimizedFile, result, callTimeout());
+    plotOption.draw("whittle minimize " + crash.getFileName(), result.reduction());
     return new CrashOutcome.Minimized(crash, result, written.minimized(), written.reproducer());
   }
 
@@ -332,6 +365,14 @@ final class MinimizeCommand implements Callable<Integer> {
       InputAndOutputFiles.resultPath(crashes.get(0), outputOption.value());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private void checkPlot(List<Path> crashes) {
+    if (plotOption.value().isPresent() && crashes.size() != 1) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--plot needs exactly one crash file, but the arguments give " + crashes.size());
     }
   }
 

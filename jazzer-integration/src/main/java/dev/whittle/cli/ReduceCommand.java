@@ -78,7 +78,16 @@ final class ReduceCommand implements Callable<Integer> {
           OutputOption.KEY,
           "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + "."
         },
-        {JsonOption.KEY, "Print one JSON object with the result's figures on standard output."},
+        {
+          JsonOption.KEY,
+          "Print one JSON object with the result's figures on standard output, the trajectory"
+              + " (runs, milliseconds and size at each improvement) among them."
+        },
+        {
+          PlotOption.KEY,
+          "Draw the reduction's trajectory, size against test runs and against time, as an SVG"
+              + " picture in FILE.svg."
+        },
         {
           TimeoutOption.KEY,
           "Longest one run of the test command may take; a run that takes longer is killed with"
@@ -128,6 +137,8 @@ final class ReduceCommand implements Callable<Integer> {
   @Mixin OutputOption outputOption = new OutputOption();
 
   @Mixin JsonOption jsonOption = new JsonOption();
+
+  @Mixin PlotOption plotOption = new PlotOption();
 
   @Mixin TimeoutOption timeoutOption = new TimeoutOption();
 
@@ -201,6 +212,7 @@ final class ReduceCommand implements Callable<Integer> {
       Thread.interrupted();
       byte[] reduced = codec.encode(result.reduced());
       resultFile.save(reduced);
+      plotOption.draw("whittle reduce " + input.getFileName(), result);
       report(
           ReductionReport.of(
               result,
@@ -307,18 +319,7 @@ final class ReduceCommand implements Callable<Integer> {
   }
 
   private Budget budget() {
-    Budget budget = Budget.unlimited();
-    if (maxCalls != null) {
-      if (maxCalls < 1) {
-        throw new ParameterException(
-            spec.commandLine(), "--max-calls must be at least 1, was " + maxCalls);
-      }
-      budget = budget.withMaxCalls(maxCalls);
-    }
-    if (deadline != null) {
-      budget = budget.withDeadline(deadline);
-    }
-    return budget;
+    return Budgets.of(spec.commandLine(), "--max-calls", maxCalls, deadline);
   }
 
   private <C> SequenceInput<C> split(ContentCodec<C> codec, byte[] original, Path input) {

@@ -4,6 +4,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.StopReason;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -24,7 +25,8 @@ record ReductionReport(
     long unresolved,
     long milliseconds,
     boolean oneMinimal,
-    StopReason stopReason) {
+    StopReason stopReason,
+    List<TrajectoryStep> trajectory) {
   private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
 
   static ReductionReport of(
@@ -48,7 +50,8 @@ record ReductionReport(
         result.unresolved(),
         result.elapsed().toMillis(),
         result.oneMinimal(),
-        result.stopReason());
+        result.stopReason(),
+        TrajectoryStep.of(result));
   }
 
   /** One line of JSON; its fields are this record's components. */

@@ -153,14 +153,19 @@ final class TrajectoryPlot {
       return from + share * (to - from);
     }
 
-    /** The powers of ten inside the axis, or its two ends where none is. */
+    /** The powers of ten inside the axis, and its two ends too where fewer than two are. */
     List<Double> ticks() {
       List<Double> ticks = new ArrayList<>();
       for (double power = Math.pow(10, Math.ceil(Math.log10(low))); power <= high; power *= 10) {
         ticks.add(power);
       }
       if (ticks.size() < 2) {
-        return List.of(low, high);
+        if (ticks.isEmpty() || ticks.get(0) > low * 1.5) {
+          ticks.add(0, low);
+        }
+        if (ticks.get(ticks.size() - 1) < high / 1.5) {
+          ticks.add(high);
+        }
       }
       return ticks;
     }

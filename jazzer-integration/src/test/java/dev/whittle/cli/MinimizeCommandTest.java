@@ -64,6 +64,66 @@ class MinimizeCommandTest {
   }
 
   @Test
+  void stopsAtTheRunLimitWithTheSmallestInputSoFarVerifiedAndWritten() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+
+    Execution run = minimize(BUG_TARGET, "--json", "--max-runs", "4", crash.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    JsonObject entry =
+        JsonParser.parseString(run.out())
+            .getAsJsonObject()
+            .getAsJsonArray("crashes")
+            .get(0)
+            .getAsJsonObject();
+    assertEquals("max_calls", entry.get("stopReason").getAsString());
+    // The search's 4, the 3 reproduction runs before it and the verification after it.
+    assertEquals(4 + 3 + 1, entry.get("oracleCalls").getAsLong());
+    assertTrue(entry.get("verified").getAsBoolean());
+    int size = entry.get("minimizedSize").getAsInt();
+    assertTrue(size > 3 && size < BUG_CRASH.length(), "shrunk, but not all the way: " + size);
+    assertTrue(read(Path.of(entry.get("minimizedFile").getAsString())).contains("BUG"));
+    JsonArray trajectory = entry.getAsJsonArray("trajectory");
+    assertEquals(BUG_CRASH.length(), trajectory.get(0).getAsJsonObject().get("size").getAsInt());
+    assertEquals(
+        size, trajectory.get(trajectory.size() - 1).getAsJsonObject().get("size").getAsInt());
+  }
+
+  @Test
+  void refusesARunLimitBelowOneAndAPlotForSeveralCrashFiles() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+    Path other = write("crash-2", BUG_CRASH + "!");
+
+    Execution zero = minimize(BUG_TARGET, "--max-runs", "0", crash.toString());
+    Execution plots =
+        minimize(
+            BUG_TARGET,
+            "--plot",
+            dir.resolve("p.svg").toString(),
+            crash.toString(),
+            other.toString());
+
+    assertEquals(2, zero.exitCode(), zero::toString);
+    assertTrue(zero.err().contains("--max-runs must be at least 1, was 0"), zero::toString);
+    assertEquals(2, plots.exitCode(), plots::toString);
+    assertTrue(plots.err().contains("--plot needs exactly one crash file"), plots::toString);
+    assertFalse(Files.exists(dir.resolve("p.svg")));
+  }
+
+  @Test
+  void drawsTheMinimizationsTrajectoryIntoThePlotFile() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+    Path plot = dir.resolve("plot.svg");
+
+    Execution run = minimize(BUG_TARGET, "--plot", plot.toString(), crash.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    String svg = Files.readString(plot);
+    assertEquals(2, svg.split("<polyline", -1).length - 1, svg);
+    assertTrue(svg.contains("whittle minimize crash-1"), svg);
+  }
+
+  @Test
   void neverModifiesOrMovesTheCrashFileAndLeavesNoTemporaryFiles() throws IOException {
     Path crash = write("crash-1", BUG_CRASH);
     FileTime longAgo = FileTime.from(Instant.parse("2020-01-02T03:04:05Z"));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.whittle.cli.InProcessWhittle.Execution;
@@ -152,6 +153,42 @@ class ReduceCommandTest {
         () -> assertTrue(json.get("milliseconds").getAsLong() >= 0),
         () -> assertTrue(json.get("oneMinimal").getAsBoolean()),
         () -> assertEquals("COMPLETED", json.get("stopReason").getAsString()));
+    JsonArray trajectory = json.getAsJsonArray("trajectory");
+    JsonObject first = trajectory.get(0).getAsJsonObject();
+    JsonObject last = trajectory.get(trajectory.size() - 1).getAsJsonObject();
+    assertEquals(1, first.get("runs").getAsLong(), "the original is the first step");
+    assertEquals(PAGE.length(), first.get("size").getAsInt());
+    assertEquals(8, last.get("size").getAsInt());
+    for (int i = 1; i < trajectory.size(); i++) {
+      JsonObject step = trajectory.get(i).getAsJsonObject();
+      JsonObject before = trajectory.get(i - 1).getAsJsonObject();
+      assertTrue(step.get("size").getAsInt() < before.get("size").getAsInt(), step.toString());
+      assertTrue(step.get("runs").getAsLong() > before.get("runs").getAsLong(), step.toString());
+    }
+  }
+
+  @Test
+  void drawsTheTrajectoryIntoThePlotFile() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path plot = dir.resolve("trajectory.svg");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--plot",
+            plot.toString(),
+            "--test",
+            "grep",
+            "-q",
+            SELECT_PATTERN,
+            input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    String svg = Files.readString(plot);
+    assertTrue(svg.startsWith("<svg"), svg);
+    assertEquals(
+        2, svg.split("<polyline", -1).length - 1, "a curve against runs and one against time");
+    assertTrue(svg.contains("whittle reduce page.html"), svg);
   }
 
   @Test

@@ -1,0 +1,21 @@
+package dev.whittle.cli;
+
+import dev.whittle.api.Improvement;
+import dev.whittle.api.ReductionResult;
+import java.util.List;
+
+/**
+ * One improvement as {@code --json} prints it: the runs of the test (oracle calls) and the
+ * milliseconds it had taken when the result first had this size. "Time to reach size N" is read off
+ * these.
+ */
+record TrajectoryStep(long runs, long milliseconds, int size) {
+  static List<TrajectoryStep> of(ReductionResult<?> result) {
+    return result.trajectory().stream().map(TrajectoryStep::of).toList();
+  }
+
+  private static TrajectoryStep of(Improvement improvement) {
+    return new TrajectoryStep(
+        improvement.oracleCalls(), improvement.elapsed().toMillis(), improvement.size());
+  }
+}
