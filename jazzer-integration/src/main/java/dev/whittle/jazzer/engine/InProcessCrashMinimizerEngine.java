@@ -15,6 +15,7 @@ import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetSession;
@@ -68,20 +69,42 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
               session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
       ReductionResult<byte[]> reduction;
       long helperRuns;
+      FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
       try (Helpers helpers = Helpers.open(minimizer, jobsFor(minimizer, session))) {
-        reduction = reduce(minimizer, session, helpers, crash, crashName, original);
+        reduction = reduce(minimizer, session, helpers, crash, crashName, original, improvements);
         helperRuns = helpers.runs();
       }
       byte[] minimized = reduction.reduced();
-      boolean verified = false;
+      Verification verification =
+          new Verification(false, Verification.NONE, "interrupted before verification");
       long verificationRuns = 0;
       // An interrupted caller wants the best so far now; a fresh target would not even load, as
       // every run of an interrupted thread ends at once.
       if (!Thread.currentThread().isInterrupted()) {
-        try (TargetSession fresh = openSession(minimizer, false)) {
-          Finding again = fresh.run(minimized);
-          verified = again != null && minimizer.matchMode().matches(original, again);
-          verificationRuns = fresh.runs();
+        if (usesFreshJvms(minimizer, original)) {
+          FreshJvmBackOff.Chosen chosen =
+              FreshJvmBackOff.choose(
+                  improvements.candidates(minimized, crash),
+                  freshJvmCheck(minimizer),
+                  original,
+                  minimizer.matchMode(),
+                  minimizer.freshJvmRuns());
+          minimized = chosen.input();
+          verification = chosen.verification();
+          verificationRuns = chosen.jvmRuns();
+        } else {
+          try (TargetSession fresh = openSession(minimizer, false)) {
+            Finding again = fresh.run(minimized);
+            boolean verified = again != null && minimizer.matchMode().matches(original, again);
+            verification =
+                new Verification(
+                    verified,
+                    minimizer.loadedTarget().isPresent()
+                        ? Verification.SAME_TARGET
+                        : Verification.FRESH_CLASS_LOADER,
+                    verified ? "" : "no matching finding when run again: " + again);
+            verificationRuns = fresh.runs();
+          }
         }
       }
       return new MinimizationResult(
@@ -91,9 +114,29 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           reduction,
           session.runs() + helperRuns + verificationRuns,
           (System.nanoTime() - start) / 1_000_000,
-          verified,
+          verification,
           session.shape());
     }
+  }
+
+  /**
+   * Fresh JVMs verify where the minimizer's mode asks for them, never for a loaded target: it lives
+   * in a JVM (a Jazzer run's) whose instrumentation and state no fresh JVM would have.
+   */
+  private static boolean usesFreshJvms(CrashMinimizer minimizer, Finding original) {
+    return minimizer.loadedTarget().isEmpty()
+        && minimizer.freshJvmVerification().appliesTo(original);
+  }
+
+  private static FreshJvmCheck freshJvmCheck(CrashMinimizer minimizer) {
+    JazzerAgent.Status agent = JazzerAgent.current();
+    return new FreshJvmCheck(
+        minimizer.freshJvmArgs().orElseGet(FreshJvmCheck::limitsOfThisJvm),
+        minimizer.targetClass(),
+        minimizer.classPath(),
+        minimizer.targetArgs(),
+        minimizer.callTimeout(),
+        agent != null && agent.installed());
   }
 
   /**
@@ -127,7 +170,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       Helpers helpers,
       byte[] crash,
       String crashName,
-      Finding original) {
+      Finding original,
+      FreshJvmBackOff.Improvements improvements) {
     InProcessOracle oracle = new InProcessOracle(session, original, minimizer.matchMode());
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(crash))
@@ -137,7 +181,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             // Value reducers remove chunks and provider calls wholesale that byte deletion
             // would otherwise take apart a byte at a time: 661 runs instead of 2,180 on the
             // ChunkedImage sample, 99 instead of 1,739 on RingBuffer (docs/benchmarks.md).
-            .withValueReducersFirst(true);
+            .withValueReducersFirst(true)
+            .withImprovementListener(improvements);
     if (minimizer.valueReduction() && session.takesDataProvider()) {
       reduction =
           reduction.withValueReducer(ValueReducers.forFuzzedDataProvider(session::recordCalls));
