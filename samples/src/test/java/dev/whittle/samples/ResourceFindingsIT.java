@@ -82,6 +82,9 @@ class ResourceFindingsIT {
     String token = field(entry, "dedupToken");
     assertEquals(jazzersToken, token, target + ": the token Jazzer printed");
     Path minimized = Path.of(field(entry, "minimizedFile"));
+    assertTrue(
+        Long.parseLong(field(entry, "minimizedSize")) < Files.size(crash),
+        target + ": smaller than the crash, not backed off all the way: " + entry);
     assertTrue(minimized.getFileName().toString().startsWith("minimized-"), minimized.toString());
 
     // Independently of Whittle's own check: the written file, in 3 fresh JVMs.

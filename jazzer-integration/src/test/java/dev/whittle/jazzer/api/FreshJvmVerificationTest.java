@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.jazzer.targets.BugTarget;
 import dev.whittle.jazzer.targets.OutOfMemoryTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
+import dev.whittle.jazzer.targets.WarmLoaderOverflowTarget;
 import dev.whittle.jazzer.targets.WarmOnlyOverflowTarget;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -88,6 +89,21 @@ class FreshJvmVerificationTest {
     assertTrue(result.verified(), result.verification().toString());
     assertArrayEquals("R".getBytes(UTF_8), result.minimized());
     assertTrue(result.verification().detail().contains("-Xss512k"));
+  }
+
+  @Test
+  void aResourceFindingIsReducedWithAFreshLoaderPerCandidate() {
+    MinimizationResult result =
+        minimizer(WarmLoaderOverflowTarget.class).minimize("aaRaa".getBytes(UTF_8));
+    MinimizationResult shared =
+        minimizer(WarmLoaderOverflowTarget.class)
+            .withFreshJvmVerification(FreshJvmVerification.OFF)
+            .minimize("aaRaa".getBytes(UTF_8));
+
+    assertArrayEquals("R".getBytes(UTF_8), result.reduction().reduced());
+    assertTrue(result.verified(), result.verification().toString());
+    assertArrayEquals(
+        new byte[0], shared.reduction().reduced(), "one warm loader overflows on anything");
   }
 
   @Test
