@@ -64,23 +64,38 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private MinimizationResult minimize(
       CrashMinimizer minimizer, byte[] crash, String crashName, long start) {
-    return minimize(minimizer, crash, crashName, start, 0);
+    return minimize(minimizer, crash, crashName, start, 0, null);
   }
 
   /**
    * @param runsBefore runs of an earlier session given up for this one, which count too
+   * @param established the crash's finding as an earlier session established it, or null to
+   *     establish it here. Kept rather than established again: HotSpot gives only the first few
+   *     out-of-memory errors of a JVM a stack trace, so a later check could see a frameless one.
    */
   private MinimizationResult minimize(
-      CrashMinimizer minimizer, byte[] crash, String crashName, long start, long runsBefore) {
+      CrashMinimizer minimizer,
+      byte[] crash,
+      String crashName,
+      long start,
+      long runsBefore,
+      Finding established) {
     try (TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
       Finding original =
-          ReproductionCheck.establish(
-              session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
+          established != null
+              ? established
+              : ReproductionCheck.establish(
+                  session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
       if (needsFreshLoaders(minimizer, original)) {
         long runs = session.runs();
         session.close();
         return minimize(
-            minimizer.withFreshLoaderPerAttempt(true), crash, crashName, start, runsBefore + runs);
+            minimizer.withFreshLoaderPerAttempt(true),
+            crash,
+            crashName,
+            start,
+            runsBefore + runs,
+            original);
       }
       ReductionResult<byte[]> reduction;
       long helperRuns;
@@ -135,7 +150,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   }
 
   /**
-   * Resource findings are reduced with a freshly loaded target per candidate. A stack overflow
+   * Stack overflows are reduced with a freshly loaded target per candidate. A stack overflow
    * strikes not only in the recursion but also in what runs at its deepest point: building an
    * exception, the first string concatenation or lambda of a call site (linked with a bootstrap
    * that takes hundreds of frames), the first loading of a class. How much stack those take depends
@@ -149,7 +164,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
     return !minimizer.freshLoaderPerAttempt()
         && minimizer.loadedTarget().isEmpty()
         && minimizer.freshJvmVerification() != FreshJvmVerification.OFF
-        && FreshJvmVerification.isResourceFinding(original);
+        && original.kind() == Finding.Kind.THROWN
+        && original.exceptionClassName().equals(StackOverflowError.class.getName());
   }
 
   /**

@@ -92,7 +92,7 @@ class FreshJvmVerificationTest {
   }
 
   @Test
-  void aResourceFindingIsReducedWithAFreshLoaderPerCandidate() {
+  void aStackOverflowIsReducedWithAFreshLoaderPerCandidate() {
     MinimizationResult result =
         minimizer(WarmLoaderOverflowTarget.class).minimize("aaRaa".getBytes(UTF_8));
     MinimizationResult shared =
