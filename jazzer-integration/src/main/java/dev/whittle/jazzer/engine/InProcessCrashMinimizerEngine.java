@@ -25,6 +25,7 @@ import dev.whittle.jazzer.values.ValueReducers;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -64,7 +65,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private MinimizationResult minimize(
       CrashMinimizer minimizer, byte[] crash, String crashName, long start) {
-    return minimize(minimizer, crash, crashName, start, 0, null);
+    return minimize(minimizer, crash, crashName, start, 0, null, minimizer.callTimeout());
   }
 
   /**
@@ -72,6 +73,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * @param established the crash's finding as an earlier session established it, or null to
    *     establish it here. Kept rather than established again: HotSpot gives only the first few
    *     out-of-memory errors of a JVM a stack trace, so a later check could see a frameless one.
+   * @param verificationTimeout the per-call timeout of the fresh JVMs: the user's, where {@code
+   *     minimizer}'s may be a {@link ResourceRunDeadline} for the reduction
    */
   private MinimizationResult minimize(
       CrashMinimizer minimizer,
@@ -79,23 +82,34 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       String crashName,
       long start,
       long runsBefore,
-      Finding established) {
+      Finding established,
+      Duration verificationTimeout) {
     try (TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
+      long establishStart = System.nanoTime();
       Finding original =
           established != null
               ? established
               : ReproductionCheck.establish(
                   session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
-      if (needsFreshLoaders(minimizer, original)) {
+      if (established == null && isResourceFinding(minimizer, original)) {
+        // Reopened with a fresh loader per candidate (stack overflows) and a per-run deadline
+        // from the crash's own run time; the crash's finding is kept, not established again.
         long runs = session.runs();
+        Duration deadline =
+            ResourceRunDeadline.of(
+                minimizer.callTimeout(), (System.nanoTime() - establishStart) / Math.max(1, runs));
         session.close();
         return minimize(
-            minimizer.withFreshLoaderPerAttempt(true),
+            minimizer
+                .withFreshLoaderPerAttempt(
+                    minimizer.freshLoaderPerAttempt() || needsFreshLoaders(original))
+                .withCallTimeout(deadline),
             crash,
             crashName,
             start,
             runsBefore + runs,
-            original);
+            original,
+            minimizer.callTimeout());
       }
       ReductionResult<byte[]> reduction;
       long helperRuns;
@@ -115,7 +129,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           FreshJvmBackOff.Chosen chosen =
               FreshJvmBackOff.choose(
                   improvements.candidates(minimized, crash),
-                  freshJvmCheck(minimizer),
+                  freshJvmCheck(minimizer, verificationTimeout),
                   original,
                   minimizer.matchMode(),
                   minimizer.freshJvmRuns());
@@ -160,12 +174,19 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * shared, which the fresh-JVM verification covers). For small targets a loader costs a few
    * milliseconds a run.
    */
-  private static boolean needsFreshLoaders(CrashMinimizer minimizer, Finding original) {
-    return !minimizer.freshLoaderPerAttempt()
-        && minimizer.loadedTarget().isEmpty()
-        && minimizer.freshJvmVerification() != FreshJvmVerification.OFF
-        && original.kind() == Finding.Kind.THROWN
+  private static boolean needsFreshLoaders(Finding original) {
+    return original.kind() == Finding.Kind.THROWN
         && original.exceptionClassName().equals(StackOverflowError.class.getName());
+  }
+
+  /**
+   * A stack overflow or out-of-memory error of a target Whittle loads, unless fresh JVMs are off:
+   * reduced with a fresh loader per candidate (stack overflows) and a {@link ResourceRunDeadline}.
+   */
+  private static boolean isResourceFinding(CrashMinimizer minimizer, Finding original) {
+    return minimizer.loadedTarget().isEmpty()
+        && minimizer.freshJvmVerification() != FreshJvmVerification.OFF
+        && FreshJvmVerification.isResourceFinding(original);
   }
 
   /**
@@ -177,14 +198,14 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
         && minimizer.freshJvmVerification().appliesTo(original);
   }
 
-  private static FreshJvmCheck freshJvmCheck(CrashMinimizer minimizer) {
+  private static FreshJvmCheck freshJvmCheck(CrashMinimizer minimizer, Duration callTimeout) {
     JazzerAgent.Status agent = JazzerAgent.current();
     return new FreshJvmCheck(
         minimizer.freshJvmArgs().orElseGet(FreshJvmCheck::limitsOfThisJvm),
         minimizer.targetClass(),
         minimizer.classPath(),
         minimizer.targetArgs(),
-        minimizer.callTimeout(),
+        callTimeout,
         agent != null && agent.installed());
   }
 
