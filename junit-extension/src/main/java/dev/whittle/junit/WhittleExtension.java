@@ -5,10 +5,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -44,40 +44,45 @@ public final class WhittleExtension implements InvocationInterceptor {
       ReflectiveInvocationContext<Method> invocationContext,
       ExtensionContext context)
       throws Throwable {
-    if (!isFuzzTest(invocationContext.getExecutable()) || !claim(context)) {
+    // Passing invocations pay for this much only: one lookup of a per-method answer.
+    if (!isActive(invocationContext.getExecutable(), context)) {
       invocation.proceed();
       return;
     }
-    if (!ExtensionConfiguration.enabled(context)) {
-      invocation.proceed();
+    if (isFuzzingInvocation(context)) {
+      FailureShrinker shrinker = new FailureShrinker(context, () -> configuration(context));
+      // Listed before the fuzzing loop runs, so that the crash it writes is the new file after it.
+      Set<Path> crashesBefore = shrinker.crashFiles();
+      try {
+        invocation.proceed();
+      } catch (Throwable failure) {
+        // Never touch this invocation's arguments: they are placeholders that throw.
+        throw isFinding(failure) ? shrinker.shrinkFuzzingCrash(failure, crashesBefore) : failure;
+      }
       return;
     }
-    boolean fuzzing = isFuzzingInvocation(context);
-    FailureShrinker shrinker = new FailureShrinker(context, () -> configuration(context));
-    // Taken before the fuzzing loop runs, so that the crash it writes is the new file afterwards.
-    Set<java.nio.file.Path> crashesBefore = fuzzing ? shrinker.crashFiles() : Set.of();
     try {
       invocation.proceed();
     } catch (Throwable failure) {
+      // Only Jazzer's wrapped finding: anything else (an assumption, an error of Jazzer's API, or
+      // the report of a second registration of this extension inside this one) passes as it is.
       if (!isFinding(failure)) {
         throw failure;
       }
-      // Never touch the fuzzing invocation's arguments: they are placeholders that throw.
-      throw fuzzing
-          ? shrinker.shrinkFuzzingCrash(failure, crashesBefore)
-          : shrinker.shrinkRegressionInput(failure, invocationContext.getArguments());
+      throw new FailureShrinker(context, () -> configuration(context))
+          .shrinkRegressionInput(failure, invocationContext.getArguments());
     }
   }
 
-  /**
-   * Whether this registration handles the invocation: should the extension ever be registered twice
-   * around one invocation, only the outer one shrinks.
-   */
-  private static boolean claim(ExtensionContext context) {
-    return context
+  /** Whether {@code method} is a fuzz test and shrinking is on, decided once per test method. */
+  private static boolean isActive(Method method, ExtensionContext context) {
+    ExtensionContext owner = context.getParent().orElse(context);
+    return owner
         .getStore(NAMESPACE)
-        .getOrComputeIfAbsent("claimed", key -> new AtomicBoolean(), AtomicBoolean.class)
-        .compareAndSet(false, true);
+        .getOrComputeIfAbsent(
+            method,
+            key -> isFuzzTest(method) && ExtensionConfiguration.enabled(context),
+            Boolean.class);
   }
 
   /**
