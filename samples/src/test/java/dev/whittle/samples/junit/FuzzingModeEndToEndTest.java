@@ -4,12 +4,14 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -66,7 +68,11 @@ class FuzzingModeEndToEndTest {
     command.add("-DJAZZER_FUZZ=1");
     command.add("-Djazzer.internal.basedir=" + base);
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    // Absolute: the child runs in the temporary base directory.
+    command.add(
+        Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+            .map(entry -> Path.of(entry).toAbsolutePath().toString())
+            .collect(Collectors.joining(File.pathSeparator)));
     command.add(FuzzingModeMain.class.getName());
     command.add(testClass);
     Path log = base.resolve("fuzzing.log");
