@@ -69,6 +69,21 @@ class WhittleExtensionTest {
   }
 
   @Test
+  void annotatedAndAutoDetectedTheInputIsShrunkOnce() throws IOException {
+    Throwable failure =
+        onlyFailure(
+            EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(BytesFixture.class))
+                .configurationParameter(WhittleConfiguration.RESOURCES_ROOT, resources.toString())
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
+                .execute());
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure);
+    assertEquals(FINDING, shrunk.getCause().getClass().getName(), "one report, around the finding");
+    onlyMinimizedFile(methodDirectory("BytesFixture", "parse"));
+  }
+
+  @Test
   void withoutAutoDetectionAnUnannotatedFuzzTestFailsAsJazzerReportsIt() {
     Throwable failure = onlyFailure(run(UnannotatedFixture.class));
 
