@@ -9,6 +9,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import dev.whittle.junit.api.WhittleConfiguration;
 import dev.whittle.junit.fixtures.BytesFixture;
+import dev.whittle.junit.fixtures.CommandInjectionFixture;
 import dev.whittle.junit.fixtures.FlakyFixture;
 import dev.whittle.junit.fixtures.LifecycleFixture;
 import dev.whittle.junit.fixtures.UnannotatedFixture;
@@ -119,6 +120,19 @@ class WhittleExtensionTest {
     assertTrue(
         LifecycleFixture.tearDowns - tearDownsBefore > 3,
         "@AfterEach ran after the re-runs too, not only after JUnit's own invocations");
+  }
+
+  @Test
+  void jazzersBugDetectorsAreArmedAroundEveryReRun() throws IOException {
+    Throwable failure = onlyFailure(run(CommandInjectionFixture.class));
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure, failure::toString);
+    assertEquals(
+        "com.code_intelligence.jazzer.api.FuzzerSecurityIssueCritical",
+        shrunk.getCause().getCause().getClass().getName());
+    assertArrayEquals(
+        "run=jazze".getBytes(StandardCharsets.US_ASCII),
+        Files.readAllBytes(onlyMinimizedFile(methodDirectory("CommandInjectionFixture", "start"))));
   }
 
   @Test
