@@ -1,8 +1,11 @@
 package dev.whittle.junit;
 
 import dev.whittle.api.Budget;
+import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -71,7 +74,7 @@ final class FailureShrinker {
           Destinations.forRegressionInput(configuration.get(), locations, inputs.get(), file.get());
       return shrink(failure, file.get(), destination, start);
     } catch (Throwable shrinkingFailed) {
-      return stopped(failure, "shrinking failed: " + shrinkingFailed, shrinkingFailed);
+      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
     }
   }
 
@@ -113,7 +116,7 @@ final class FailureShrinker {
               crash.get().getParent(), Optional.of(crash.get()), Optional.empty());
       return shrink(failure, crash.get(), destination, start);
     } catch (Throwable shrinkingFailed) {
-      return stopped(failure, "shrinking failed: " + shrinkingFailed, shrinkingFailed);
+      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
     }
   }
 
@@ -144,6 +147,26 @@ final class FailureShrinker {
         ShrinkReport.message(
             method, input, result, values, written, destination.note(), wallMillis),
         failure);
+  }
+
+  /**
+   * Why shrinking stopped, for the user: the minimizer's own refusals (the failure did not come
+   * back, or not every time) say what happened; anything else is a failure of shrinking itself.
+   */
+  private static String reason(Throwable stopped) {
+    if (stopped instanceof NoFindingException) {
+      return "the test did not fail again when Whittle re-ran it with this input (state left over"
+          + " from earlier tests, or set-up that Whittle does not repeat?): "
+          + stopped.getMessage();
+    }
+    if (stopped instanceof FlakyFindingException) {
+      return "the test does not fail the same way every time with this input: "
+          + stopped.getMessage();
+    }
+    if (stopped instanceof CrashMinimizationException) {
+      return stopped.getMessage();
+    }
+    return "shrinking failed: " + stopped;
   }
 
   private static java.nio.file.attribute.FileTime modified(Path file) {

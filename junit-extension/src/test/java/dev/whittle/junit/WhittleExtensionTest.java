@@ -143,7 +143,7 @@ class WhittleExtensionTest {
     assertEquals(1, failure.getSuppressed().length);
     Throwable reason = failure.getSuppressed()[0];
     assertInstanceOf(ShrinkingStoppedException.class, reason);
-    assertTrue(reason.getMessage().contains("does not crash"), reason.getMessage());
+    assertTrue(reason.getMessage().contains("did not fail again"), reason.getMessage());
     assertTrue(Files.notExists(resources.resolve("dev")));
   }
 
