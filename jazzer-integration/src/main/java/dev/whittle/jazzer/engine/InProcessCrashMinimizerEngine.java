@@ -2,13 +2,14 @@ package dev.whittle.jazzer.engine;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.ProgressListener;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
-import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
@@ -17,9 +18,10 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.FuzzTestSession;
 import dev.whittle.jazzer.target.TargetSession;
 import dev.whittle.jazzer.target.TargetSpec;
-import dev.whittle.jazzer.values.ValueReducers;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -41,8 +43,18 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   }
 
   @Override
+  public Optional<String> describeInput(CrashMinimizer minimizer, byte[] input) {
+    return minimizer.fuzzTestMethod().flatMap(method -> ValueReducerChoice.describe(method, input));
+  }
+
+  @Override
   public MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName) {
     long start = System.nanoTime();
+    if (minimizer.fuzzTestMethod().isPresent()) {
+      // A fuzz test runs under jazzer-junit, which installed Jazzer's agent as it wanted it (or
+      // not): Whittle installs nothing into the test framework's JVM.
+      return minimize(minimizer, crash, crashName, start);
+    }
     if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
       JazzerAgent.ensureInstalled();
     }
@@ -62,7 +74,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private MinimizationResult minimize(
       CrashMinimizer minimizer, byte[] crash, String crashName, long start) {
-    try (TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
+    try (AttemptSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
       Finding original =
           ReproductionCheck.establish(
               session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
@@ -78,7 +90,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       // An interrupted caller wants the best so far now; a fresh target would not even load, as
       // every run of an interrupted thread ends at once.
       if (!Thread.currentThread().isInterrupted()) {
-        try (TargetSession fresh = openSession(minimizer, false)) {
+        try (AttemptSession fresh = openSession(minimizer, false)) {
           Finding again = fresh.run(minimized);
           verified = again != null && minimizer.matchMode().matches(original, again);
           verificationRuns = fresh.runs();
@@ -101,17 +113,27 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * slot per JVM, so a target that sees Jazzer's runtime runs one candidate at a time, and so does
    * an already-loaded target, which cannot be loaded again.
    */
-  private static int jobsFor(CrashMinimizer minimizer, TargetSession session) {
-    return session.jazzerRuntimePresent() || minimizer.loadedTarget().isPresent()
+  private static int jobsFor(CrashMinimizer minimizer, AttemptSession session) {
+    return session.jazzerRuntimePresent()
+            || minimizer.loadedTarget().isPresent()
+            || minimizer.fuzzTestMethod().isPresent()
         ? 1
         : minimizer.jobs();
   }
 
   /**
    * A session over a freshly loaded target, or over the one {@link CrashMinimizer#forLoadedTarget}
-   * gave, which is all there is to verify with.
+   * gave, which is all there is to verify with, or over the fuzz test method {@link
+   * CrashMinimizer#forFuzzTest} gave.
    */
-  private static TargetSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
+  private static AttemptSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
+    if (minimizer.fuzzTestMethod().isPresent()) {
+      return FuzzTestSession.open(
+          minimizer.fuzzTestMethod().get(),
+          minimizer.fuzzTestLifecycle().orElseThrow(),
+          minimizer.fuzzedDataProviderFactory().orElse(null),
+          minimizer.callTimeout());
+    }
     if (minimizer.loadedTarget().isPresent()) {
       return TargetSession.attach(
           minimizer.loadedTarget().get(),
@@ -123,7 +145,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private static ReductionResult<byte[]> reduce(
       CrashMinimizer minimizer,
-      TargetSession session,
+      AttemptSession session,
       Helpers helpers,
       byte[] crash,
       String crashName,
@@ -138,21 +160,20 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             // would otherwise take apart a byte at a time: 661 runs instead of 2,180 on the
             // ChunkedImage sample, 99 instead of 1,739 on RingBuffer (docs/benchmarks.md).
             .withValueReducersFirst(true);
-    if (minimizer.valueReduction() && session.takesDataProvider()) {
-      reduction =
-          reduction.withValueReducer(ValueReducers.forFuzzedDataProvider(session::recordCalls));
-    } else if (minimizer.valueReduction()) {
-      reduction =
-          reduction
-              .withValueReducer(BytePasses.lineRuns())
-              .withValueReducer(BytePasses.lengthFields())
-              .withValueReducer(BytePasses.byteRuns());
+    if (minimizer.valueReduction()) {
+      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(session)) {
+        reduction = reduction.withValueReducer(valueReducer);
+      }
     }
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);
     }
+    Oracle<byte[]> asked = helpers.sessions.isEmpty() ? oracle : helpers.pool(oracle, original);
+    if (minimizer.valueReduction()) {
+      asked = ValueReducerChoice.restrict(session, crash, asked);
+    }
     try {
-      return reduction.run(helpers.sessions.isEmpty() ? oracle : helpers.pool(oracle, original));
+      return reduction.run(asked);
     } catch (OriginalNotInterestingException e) {
       // The reduction asks the original once more; a finding that fails now is flaky after all.
       int runs = minimizer.reproductionRuns() + 1;
