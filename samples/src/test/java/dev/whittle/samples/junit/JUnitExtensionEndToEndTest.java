@@ -52,6 +52,24 @@ class JUnitExtensionEndToEndTest {
           "CouponFuzzSample", "redeem",
           "ShipmentFuzzSample", "label");
 
+  /**
+   * What each sample's shrunk sample is, exactly: its size, and for structured parameters the call
+   * it decodes to (the smallest values that still fail: a one-letter lower-case code and 11 items
+   * for 10 in stock; a line break as the destination and the lightest weight of the top rate band,
+   * which together index past the rate table).
+   */
+  private static final Map<String, String> SHRUNK =
+      Map.of(
+          "ChunkedImageFuzzSample", "Shrunk Sample (42 bytes",
+          "RingBufferFuzzSample", "Shrunk Sample (15 bytes",
+          "CouponFuzzSample", "Shrunk Sample (10 bytes",
+          "ShipmentFuzzSample", "Shrunk Sample (11 bytes");
+
+  private static final Map<String, String> SHRUNK_CALLS =
+      Map.of(
+          "CouponFuzzSample", "redeem(\"s\", 11)",
+          "ShipmentFuzzSample", "label(Shipment[destination=\"\\n\", weightGrams=7500])");
+
   @TempDir Path resources;
 
   @ParameterizedTest
@@ -78,7 +96,10 @@ class JUnitExtensionEndToEndTest {
     AssertionError shrunk = assertInstanceOf(AssertionError.class, failure, () -> trace(failure));
     assertEquals(FINDING, shrunk.getCause().getClass().getName(), "the original is the cause");
     String message = shrunk.getMessage();
-    assertTrue(message.contains("Shrunk Sample ("), message);
+    assertTrue(message.contains(SHRUNK.get(sample)), message);
+    if (SHRUNK_CALLS.containsKey(sample)) {
+      assertTrue(message.contains(SHRUNK_CALLS.get(sample)), message);
+    }
     assertTrue(
         message.contains(
             String.format(Locale.ROOT, "Original Sample (%,d bytes", Files.size(original))),
