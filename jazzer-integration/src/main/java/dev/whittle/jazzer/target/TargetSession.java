@@ -198,14 +198,7 @@ public final class TargetSession implements AttemptSession {
     if (!freshLoaderPerAttempt) {
       return runner.run(shared.runBody(wrap), input);
     }
-    LoadedTarget fresh =
-        LoadedTarget.load(
-            spec.className(),
-            spec.classPath(),
-            spec.parent(),
-            spec.dataProviders(),
-            spec.trapExits(),
-            runner.runningAttempt());
+    LoadedTarget fresh = load(spec, runner);
     try {
       AttemptRunner.RawRun init =
           runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
@@ -253,14 +246,7 @@ public final class TargetSession implements AttemptSession {
   }
 
   private static LoadedTarget loadAndInitialize(TargetSpec spec, AttemptRunner runner) {
-    LoadedTarget target =
-        LoadedTarget.load(
-            spec.className(),
-            spec.classPath(),
-            spec.parent(),
-            spec.dataProviders(),
-            spec.trapExits(),
-            runner.runningAttempt());
+    LoadedTarget target = load(spec, runner);
     AttemptRunner.RawRun init =
         runner.runAtLeast(
             target.initializeBody(spec.targetArgs()), new byte[0], INITIALIZE_TIMEOUT);
@@ -282,6 +268,19 @@ public final class TargetSession implements AttemptSession {
           init.thrown() != null ? init.thrown() : new TargetExitRequest("exit", init.exitStatus()));
     }
     return target;
+  }
+
+  /**
+   * Loads the target {@code spec} names, in a loader whose exits count for {@code runner}'s runs.
+   */
+  private static LoadedTarget load(TargetSpec spec, AttemptRunner runner) {
+    return LoadedTarget.load(
+        spec.className(),
+        spec.classPath(),
+        spec.parent(),
+        spec.dataProviders(),
+        spec.trapExits(),
+        runner.runningAttempt());
   }
 
   /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
