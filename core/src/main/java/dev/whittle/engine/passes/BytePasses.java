@@ -34,4 +34,62 @@ public final class BytePasses {
   public static ValueReducer<byte[]> byteRuns() {
     return new ByteRunReducer();
   }
+
+  /**
+   * Deletes whole blocks at block-aligned positions (512 bytes, powers of two, divisors of the
+   * length), runs of up to four large blocks at once: TAR entries, sectors, fixed-size records (see
+   * {@code BlockDeletionReducer}).
+   */
+  public static ValueReducer<byte[]> blocks() {
+    return new BlockDeletionReducer();
+  }
+
+  /**
+   * Shrinks directories of (offset, length) records together with the data they point at, and
+   * lowers every offset that points past a deletion (see {@code OffsetFieldReducer}).
+   */
+  public static ValueReducer<byte[]> offsetFields() {
+    return new OffsetFieldReducer();
+  }
+
+  /**
+   * Overwrites runs of bytes of binary inputs with 0x00, as afl-tmin does; keeps the size (see
+   * {@code ZeroRunReducer}).
+   */
+  public static ValueReducer<byte[]> zeroRuns() {
+    return new ZeroRunReducer();
+  }
+
+  /**
+   * Lowers 16- and 32-bit integers of binary inputs toward 0, in both byte orders (see {@code
+   * IntegerFieldReducer}).
+   */
+  public static ValueReducer<byte[]> integerFields() {
+    return new IntegerFieldReducer();
+  }
+
+  /**
+   * Lowers numbers written in ASCII decimal or octal toward 0, keeping their width: {@code '0'}
+   * digits, as afl-tmin writes (see {@code TextNumberReducer}).
+   */
+  public static ValueReducer<byte[]> textNumbers() {
+    return new TextNumberReducer();
+  }
+
+  /** Deletes one copy of a chunk that stands twice in a row (see {@code DuplicateChunkReducer}). */
+  public static ValueReducer<byte[]> duplicateChunks() {
+    return new DuplicateChunkReducer();
+  }
+
+  /**
+   * The transformation passes for binary formats, in the order {@code whittle minimize} runs them
+   * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones first (blocks, offset
+   * fields, duplicate chunks), then the ones that only rewrite bytes (integer fields, text numbers,
+   * zero runs), whose simpler content lets the next round delete more. Each skips, without a
+   * question, inputs it does not apply to.
+   */
+  public static java.util.List<ValueReducer<byte[]>> binaryFormats() {
+    return java.util.List.of(
+        blocks(), offsetFields(), duplicateChunks(), integerFields(), textNumbers(), zeroRuns());
+  }
 }
