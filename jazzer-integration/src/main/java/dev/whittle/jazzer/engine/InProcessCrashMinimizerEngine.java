@@ -145,8 +145,12 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       reduction =
           reduction
               .withValueReducer(BytePasses.lineRuns())
-              .withValueReducer(BytePasses.lengthFields())
-              .withValueReducer(BytePasses.byteRuns());
+              .withValueReducer(BytePasses.lengthFields());
+      // Archives with offsets, block alignment and checksums: passes beyond deletion.
+      for (var pass : BytePasses.binaryFormats()) {
+        reduction = reduction.withValueReducer(pass);
+      }
+      reduction = reduction.withValueReducer(BytePasses.byteRuns());
     }
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);
