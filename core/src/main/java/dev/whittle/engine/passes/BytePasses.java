@@ -82,14 +82,23 @@ public final class BytePasses {
   }
 
   /**
-   * The transformation passes for binary formats, in the order {@code whittle minimize} runs them
-   * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones first (blocks, offset
-   * fields, duplicate chunks), then the ones that only rewrite bytes (integer fields, text numbers,
-   * zero runs), whose simpler content lets the next round delete more. Each skips, without a
-   * question, inputs it does not apply to.
+   * The binary-format passes {@code whittle minimize} runs by default on {@code byte[]} targets,
+   * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones (blocks, offset
+   * fields, duplicate chunks), then zero runs, which keep the size but let a format's fields go to
+   * 0 together (a ZIP entry's flags and method, after which its data can go). Each skips, without a
+   * question or with few, inputs it does not apply to. {@link #rewrites()} are not among them:
+   * every content they rewrite gives the next round's passes a new input to sweep, which on the
+   * samples cost about twice the runs for no smaller result (docs/benchmarks.md, "Binary formats").
    */
   public static java.util.List<ValueReducer<byte[]>> binaryFormats() {
-    return java.util.List.of(
-        blocks(), offsetFields(), duplicateChunks(), integerFields(), textNumbers(), zeroRuns());
+    return java.util.List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());
+  }
+
+  /**
+   * The passes that lower values without deleting anything (integer fields, text numbers), for a
+   * simpler, more readable result at the price of more runs.
+   */
+  public static java.util.List<ValueReducer<byte[]>> rewrites() {
+    return java.util.List.of(integerFields(), textNumbers());
   }
 }

@@ -18,9 +18,11 @@ import java.util.List;
  * proposes, in order:
  *
  * <ol>
- *   <li>removing the record: deleting the record's two fields and the bytes it points at;
+ *   <li>removing the record: deleting the record's two fields and the bytes it points at, or only
+ *       the two fields (data that other records point into too);
  *   <li>emptying the record: deleting the bytes it points at, with 0 written into {@code L};
- *   <li>trimming the bytes it points at from the back (a galloping search), with {@code L} lowered;
+ *   <li>trimming the bytes it points at from the back, then the front (a galloping search), with
+ *       {@code L} lowered;
  *   <li>once per table: deleting each range after the table that no record points at.
  * </ol>
  *
@@ -135,14 +137,17 @@ final class OffsetFieldReducer implements ValueReducer<byte[]> {
       int[][] removal =
           sorted(
               new int[] {record.start(), record.start() + record.stride()}, new int[] {from, to});
+      int[][] recordOnly = {{record.start(), record.start() + record.stride()}};
       if (ask(relocated(best, shape, table, removal, -1, 0, true))
           || ask(relocated(best, shape, table, removal, -1, 0, false))
+          || ask(relocated(best, shape, table, recordOnly, -1, 0, true))
           || ask(
               relocated(
                   best, shape, table, new int[][] {{from, to}}, record.lengthAt(), 0, true))) {
         return true;
       }
-      return (record.length() > 1 && trim(shape, table, record))
+      return (record.length() > 1
+              && (trim(shape, table, record, true) || trim(shape, table, record, false)))
           || (record.start() == tableStart && deleteGaps(shape, table, offsetFirst));
     }
 
@@ -178,18 +183,18 @@ final class OffsetFieldReducer implements ValueReducer<byte[]> {
     }
 
     /**
-     * Deletes the most bytes from the back of the record's data that a galloping search finds: 1,
-     * 2, 4, ... until a trim fails, then a binary search between the last two. Every candidate is
-     * computed from the input the search started on.
+     * Deletes the most bytes from the back (or front) of the record's data that a galloping search
+     * finds: 1, 2, 4, ... until a trim fails, then a binary search between the last two. Every
+     * candidate is computed from the input the search started on. From the front, the record's
+     * offset stays and the data behind moves down to it.
      */
-    private boolean trim(LengthField shape, Table table, Record record) {
+    private boolean trim(LengthField shape, Table table, Record record, boolean back) {
       byte[] original = best;
       int length = (int) record.length();
-      int end = (int) (record.offset() + length);
       int good = 0;
       int bad = length; // emptying was asked already
       for (int k = 1; k < bad; k *= 2) {
-        if (ask(trimmed(original, shape, table, record, k))) {
+        if (ask(trimmed(original, shape, table, record, k, back))) {
           good = k;
         } else {
           bad = k;
@@ -198,7 +203,7 @@ final class OffsetFieldReducer implements ValueReducer<byte[]> {
       }
       while (good > 0 && bad - good > 1) {
         int middle = (good + bad) >>> 1;
-        if (ask(trimmed(original, shape, table, record, middle))) {
+        if (ask(trimmed(original, shape, table, record, middle, back))) {
           good = middle;
         } else {
           bad = middle;
@@ -208,14 +213,14 @@ final class OffsetFieldReducer implements ValueReducer<byte[]> {
     }
 
     private static byte[] trimmed(
-        byte[] original, LengthField shape, Table table, Record record, int k) {
+        byte[] original, LengthField shape, Table table, Record record, int k, boolean back) {
       int length = (int) record.length();
-      int end = (int) (record.offset() + length);
+      int from = (int) record.offset() + (back ? length - k : 0);
       return relocated(
           original,
           shape,
           table,
-          new int[][] {{end - k, end}},
+          new int[][] {{from, from + k}},
           record.lengthAt(),
           length - k,
           true);

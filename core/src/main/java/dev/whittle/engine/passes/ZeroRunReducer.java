@@ -6,8 +6,9 @@ import dev.whittle.api.ValueReducer;
 /**
  * Normalises binary inputs as afl-tmin does: overwrites runs of bytes with 0x00, the whole input
  * first, then halves, quarters and so on down to single bytes (or {@code length / 256} bytes on
- * large inputs). The size stays, but every field that does not matter reads 0 afterwards: the
- * result is readable, and a zeroed length or offset often lets a later deletion through.
+ * large inputs), at aligned positions and shifted by half a run. The size stays, but every field
+ * that does not matter reads 0 afterwards: the result is readable, and a zeroed length or offset
+ * often lets a later deletion through.
  *
  * <p>It only lowers bytes, so each accepted candidate is {@linkplain ByteArrays#isSimpler simpler}
  * and no sequence of passes can cycle through it. Runs that are already zero cost no question, a
@@ -24,7 +25,7 @@ final class ZeroRunReducer implements ValueReducer<byte[]> {
 
   /** Questions allowed for one call on an input of {@code size} bytes. */
   static long questionLimit(int size) {
-    return 64L + 2L * Math.min(size, 512);
+    return 64L + 4L * Math.min(size, 512);
   }
 
   @Override
@@ -36,16 +37,20 @@ final class ZeroRunReducer implements ValueReducer<byte[]> {
     long questionsLeft = questionLimit(current.length);
     int minRun = Math.max(1, current.length / 256);
     for (int run = Integer.highestOneBit(Math.max(1, current.length)); run >= minRun; run /= 2) {
-      for (int at = 0; at < best.length && questionsLeft > 0; at += run) {
-        int end = Math.min(best.length, at + run);
-        if (isZero(best, at, end)) {
-          continue;
-        }
-        byte[] candidate = best.clone();
-        java.util.Arrays.fill(candidate, at, end, (byte) 0);
-        questionsLeft--;
-        if (tester.isInteresting(candidate)) {
-          best = candidate;
+      // Aligned runs, then runs shifted by half a run: fields that only go to 0 together (a
+      // ZIP entry's flags and method) often straddle an aligned boundary.
+      for (int shift = 0; shift <= (run >= 2 ? run / 2 : 0); shift += Math.max(1, run / 2)) {
+        for (int at = shift; at < best.length && questionsLeft > 0; at += run) {
+          int end = Math.min(best.length, at + run);
+          if (isZero(best, at, end)) {
+            continue;
+          }
+          byte[] candidate = best.clone();
+          java.util.Arrays.fill(candidate, at, end, (byte) 0);
+          questionsLeft--;
+          if (tester.isInteresting(candidate)) {
+            best = candidate;
+          }
         }
       }
     }

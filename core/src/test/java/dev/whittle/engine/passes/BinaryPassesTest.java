@@ -149,6 +149,35 @@ class BinaryPassesTest {
   }
 
   @Test
+  void offsetFieldsTrimDataFromTheFrontAndMoveTheOffsetsBehindIt() {
+    byte[] input = pack(List.of("zzzzzBUGzz", "Open"));
+    // Interesting: a well-formed pack whose first resource, wherever it lies, contains "BUG".
+    Predicate<byte[]> firstHoldsBug =
+        data -> {
+          if (data.length < 16) {
+            return false;
+          }
+          ByteBuffer in = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+          int dataStart = in.getInt(4);
+          int offset = in.getInt(8);
+          int length = in.getInt(12);
+          return new String(data, 0, 4, ISO_8859_1).equals("RPK1")
+              && dataStart >= 16
+              && dataStart <= data.length
+              && (dataStart - 8) % 8 == 0
+              && offset >= dataStart
+              && length > 0
+              && offset + length <= data.length
+              && new String(data, offset, length, ISO_8859_1).contains("BUG");
+        };
+    assertTrue(firstHoldsBug.test(input));
+
+    byte[] reduced = new OffsetFieldReducer().reduce(input, firstHoldsBug::test);
+
+    assertArrayEquals(pack(List.of("BUG")), reduced);
+  }
+
+  @Test
   void zeroRunsClearEveryByteThatDoesNotMatter() {
     byte[] input = {9, 8, 7, 6, 5, 0x7F, 4, 3, 2, 1, (byte) 0xFF, 0, 3, 3, 3, 3};
     byte[] expected = new byte[16];
