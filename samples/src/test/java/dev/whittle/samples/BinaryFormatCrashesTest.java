@@ -25,14 +25,20 @@ class BinaryFormatCrashesTest {
   private static final Path CLASSES = Path.of("target", "classes");
   private static final Path CRASHES = Path.of("crashes");
 
+  /**
+   * The tokens are the real Jazzer's on JDK 17. The ZIP finding's stack passes through {@code
+   * java.lang.String}, whose line numbers differ between JDKs, and so does its token: on other JDKs
+   * only the result's agreement with plain ddmin's (the crash's own token there) is checked.
+   */
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    "ZipThemeFuzzer, 9bb26c7f751acb74, 30",
-    "TarArchiveFuzzer, 2d7ae3aeea8c90e3, 521",
-    "ResourcePackFuzzer, d5002e1dc8a91b74, 2516",
+    "ZipThemeFuzzer, 9bb26c7f751acb74, true, 30",
+    "TarArchiveFuzzer, 2d7ae3aeea8c90e3, false, 521",
+    "ResourcePackFuzzer, d5002e1dc8a91b74, false, 2516",
   })
   void smallerThanPlainDeletionAndJazzerWithTheSameToken(
-      String target, String token, int jazzerMinimizedSize) throws IOException {
+      String target, String token, boolean throughJdkFrames, int jazzerMinimizedSize)
+      throws IOException {
     Path crash = onlyCrashFile(target);
     CrashMinimizer minimizer =
         CrashMinimizer.forTarget("dev.whittle.samples." + target, List.of(CLASSES))
@@ -42,7 +48,10 @@ class BinaryFormatCrashesTest {
     MinimizationResult ddmin =
         minimizer.withAlgorithm(Algorithms.ddmin()).withValueReduction(false).minimize(crash);
 
-    assertEquals(token, whittle.dedupToken());
+    assertEquals(ddmin.dedupToken(), whittle.dedupToken());
+    if (!throughJdkFrames || Runtime.version().feature() == 17) {
+      assertEquals(token, whittle.dedupToken());
+    }
     assertTrue(whittle.verified(), "the result crashes a freshly loaded target the same way");
     int size = whittle.minimized().length;
     assertTrue(
