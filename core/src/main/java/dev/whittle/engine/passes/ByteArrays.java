@@ -1,5 +1,7 @@
 package dev.whittle.engine.passes;
 
+import java.util.Arrays;
+
 /** The array operations the byte-level value reducers share. */
 final class ByteArrays {
   private ByteArrays() {}
@@ -22,7 +24,7 @@ final class ByteArrays {
     if (candidate.length != current.length) {
       return candidate.length < current.length;
     }
-    return java.util.Arrays.compareUnsigned(candidate, current) < 0;
+    return Arrays.compareUnsigned(candidate, current) < 0;
   }
 
   /**

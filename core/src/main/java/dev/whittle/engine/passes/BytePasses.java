@@ -3,6 +3,7 @@ package dev.whittle.engine.passes;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.ValueReducer;
+import java.util.List;
 import org.apiguardian.api.API;
 
 /**
@@ -90,15 +91,15 @@ public final class BytePasses {
    * every content they rewrite gives the next round's passes a new input to sweep, which on the
    * samples cost about twice the runs for no smaller result (docs/benchmarks.md, "Binary formats").
    */
-  public static java.util.List<ValueReducer<byte[]>> binaryFormats() {
-    return java.util.List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());
+  public static List<ValueReducer<byte[]>> binaryFormats() {
+    return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());
   }
 
   /**
    * The passes that lower values without deleting anything (integer fields, text numbers), for a
    * simpler, more readable result at the price of more runs.
    */
-  public static java.util.List<ValueReducer<byte[]>> rewrites() {
-    return java.util.List.of(integerFields(), textNumbers());
+  public static List<ValueReducer<byte[]>> rewrites() {
+    return List.of(integerFields(), textNumbers());
   }
 }

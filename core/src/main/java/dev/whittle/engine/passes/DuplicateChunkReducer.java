@@ -2,6 +2,7 @@ package dev.whittle.engine.passes;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -71,7 +72,7 @@ final class DuplicateChunkReducer implements ValueReducer<byte[]> {
       if (length >= MIN_CHUNK
           && length <= MAX_CHUNK
           && later + length <= data.length
-          && java.util.Arrays.equals(data, j, later, data, later, later + length)
+          && Arrays.equals(data, j, later, data, later, later + length)
           && !constant(data, j, later)) {
         found = new int[] {j, length};
       }

@@ -3,6 +3,7 @@ package dev.whittle.engine.passes;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -158,10 +159,10 @@ final class OffsetFieldReducer implements ValueReducer<byte[]> {
      */
     private boolean deleteGaps(LengthField shape, Table table, boolean offsetFirst) {
       boolean[] covered = new boolean[best.length];
-      java.util.Arrays.fill(covered, table.start(), table.end(), true);
+      Arrays.fill(covered, table.start(), table.end(), true);
       for (int at = table.start(); at < table.end(); at += table.sample().stride()) {
         Record record = Record.at(best, shape, at, offsetFirst);
-        java.util.Arrays.fill(
+        Arrays.fill(
             covered, (int) record.offset(), (int) (record.offset() + record.length()), true);
       }
       int at = table.end();

@@ -3,6 +3,7 @@ package dev.whittle.engine.passes;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Lowers numbers written as ASCII digits toward 0, keeping their width: a decimal count in a header
@@ -90,7 +91,7 @@ final class TextNumberReducer implements ValueReducer<byte[]> {
     String digits = Long.toString(value, radix);
     byte[] out = data.clone();
     int width = to - from;
-    java.util.Arrays.fill(out, from, to, (byte) '0');
+    Arrays.fill(out, from, to, (byte) '0');
     byte[] ascii = digits.getBytes(StandardCharsets.US_ASCII);
     System.arraycopy(ascii, 0, out, from + width - ascii.length, ascii.length);
     return out;

@@ -2,6 +2,7 @@ package dev.whittle.engine.passes;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import java.util.Arrays;
 
 /**
  * Normalises binary inputs as afl-tmin does: overwrites runs of bytes with 0x00, the whole input
@@ -46,7 +47,7 @@ final class ZeroRunReducer implements ValueReducer<byte[]> {
             continue;
           }
           byte[] candidate = best.clone();
-          java.util.Arrays.fill(candidate, at, end, (byte) 0);
+          Arrays.fill(candidate, at, end, (byte) 0);
           questionsLeft--;
           if (tester.isInteresting(candidate)) {
             best = candidate;
