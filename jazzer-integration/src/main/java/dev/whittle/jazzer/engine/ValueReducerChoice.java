@@ -9,6 +9,7 @@ import dev.whittle.jazzer.target.FuzzTestSession;
 import dev.whittle.jazzer.values.MutatorArguments;
 import dev.whittle.jazzer.values.ValueReducers;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,7 +29,13 @@ final class ValueReducerChoice {
       case MUTATOR_ARGUMENTS:
         return forMutatorArguments((FuzzTestSession) session);
       default:
-        return List.of(BytePasses.lineRuns(), BytePasses.lengthFields(), BytePasses.byteRuns());
+        List<ValueReducer<byte[]>> passes = new ArrayList<>();
+        passes.add(BytePasses.lineRuns());
+        passes.add(BytePasses.lengthFields());
+        // Archives with offsets, block alignment and checksums: passes beyond deletion.
+        passes.addAll(BytePasses.binaryFormats());
+        passes.add(BytePasses.byteRuns());
+        return passes;
     }
   }
 
