@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Minimizes a sample's crash twice, with and without fresh-JVM verification, and replays each
 # written result in 3 fresh JVMs with the same heap and stack limits (docs/benchmarks.md,
-# section 12). Needs `mvn -B -q -ntp package -DskipTests` first.
+# section 14). Needs `mvn -B -q -ntp package -DskipTests` first.
 #
 #   samples/scripts/fresh-jvm.sh TARGET "JVM OPTIONS"
 #   e.g. samples/scripts/fresh-jvm.sh NestedListFuzzer "-Xss144k -Xmx128m"

@@ -13,20 +13,30 @@ import java.util.stream.Collectors;
  * A format-generic pass of core ({@link BytePasses}) that {@code reduce --passes} can name. The
  * declaration order is the order {@code whittle minimize} runs them in for {@code byte[]} targets,
  * and the order of {@value #ALL}: line runs first, as length-field guesses on text cost many
- * questions (docs/benchmarks.md, section 6).
+ * questions (docs/benchmarks.md, section 6), then the binary-format passes, then byte runs. The
+ * integer rewrites come last and only when named: they made no sample smaller and cost runs
+ * (docs/benchmarks.md, section 13).
  */
 enum BytePass {
-  LINE_RUNS(BytePasses::lineRuns),
-  LENGTH_FIELDS(BytePasses::lengthFields),
-  BYTE_RUNS(BytePasses::byteRuns);
+  LINE_RUNS(BytePasses::lineRuns, true),
+  LENGTH_FIELDS(BytePasses::lengthFields, true),
+  BLOCKS(BytePasses::blocks, true),
+  OFFSET_FIELDS(BytePasses::offsetFields, true),
+  DUPLICATE_CHUNKS(BytePasses::duplicateChunks, true),
+  ZERO_RUNS(BytePasses::zeroRuns, true),
+  BYTE_RUNS(BytePasses::byteRuns, true),
+  INT_FIELDS(BytePasses::integerFields, false),
+  TEXT_NUMBERS(BytePasses::textNumbers, false);
 
-  /** Every pass, in declaration order. */
+  /** The passes {@code whittle minimize} runs, in declaration order. */
   static final String ALL = "all";
 
   private final Supplier<ValueReducer<byte[]>> factory;
+  private final boolean inAll;
 
-  BytePass(Supplier<ValueReducer<byte[]>> factory) {
+  BytePass(Supplier<ValueReducer<byte[]>> factory, boolean inAll) {
     this.factory = factory;
+    this.inAll = inAll;
   }
 
   /** A fresh reducer for one reduction. */
@@ -48,7 +58,7 @@ enum BytePass {
    */
   static List<BytePass> parseList(String text) {
     if (text.trim().equals(ALL)) {
-      return List.of(values());
+      return Arrays.stream(values()).filter(pass -> pass.inAll).toList();
     }
     List<BytePass> passes = new ArrayList<>();
     for (String name : text.split(",", -1)) {

@@ -552,7 +552,11 @@ class ReduceCommandTest {
     assertEquals(ExitCodes.USAGE, unknown.exitCode(), unknown::toString);
     assertTrue(
         unknown.err().contains("unknown pass 'bits'")
-            && unknown.err().contains("line-runs, length-fields, byte-runs, or all"),
+            && unknown
+                .err()
+                .contains(
+                    "line-runs, length-fields, blocks, offset-fields, duplicate-chunks, zero-runs, byte-runs,"
+                        + " int-fields, text-numbers, or all"),
         unknown::toString);
     assertFalse(Files.exists(dir.resolve("pair.txt.reduced")));
   }

@@ -1,6 +1,8 @@
 package dev.whittle.engine.passes;
 
-/** The one array operation the byte-level value reducers share. */
+import java.util.Arrays;
+
+/** The array operations the byte-level value reducers share. */
 final class ByteArrays {
   private ByteArrays() {}
 
@@ -10,5 +12,36 @@ final class ByteArrays {
     System.arraycopy(data, 0, out, 0, from);
     System.arraycopy(data, to, out, from, data.length - to);
     return out;
+  }
+
+  /**
+   * The well-founded order every byte pass descends: shorter is simpler, and at equal length the
+   * array that is smaller at the first differing byte (unsigned). A pass that only proposes
+   * candidates simpler than its input cannot make the reduction cycle, whatever the other passes
+   * do, since this order has no infinite descending chain.
+   */
+  static boolean isSimpler(byte[] candidate, byte[] current) {
+    if (candidate.length != current.length) {
+      return candidate.length < current.length;
+    }
+    return Arrays.compareUnsigned(candidate, current) < 0;
+  }
+
+  /**
+   * Whether {@code data} looks binary: a NUL, or at least one byte in eight outside printable
+   * ASCII, tab and line breaks. Passes that rewrite binary fields skip other inputs without asking.
+   */
+  static boolean looksBinary(byte[] data) {
+    int other = 0;
+    for (byte b : data) {
+      int c = b & 0xFF;
+      if (c == 0) {
+        return true;
+      }
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c > 0x7E) {
+        other++;
+      }
+    }
+    return other > 0 && other * 8 >= data.length;
   }
 }

@@ -3,6 +3,7 @@ package dev.whittle.engine.passes;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.ValueReducer;
+import java.util.List;
 import org.apiguardian.api.API;
 
 /**
@@ -33,5 +34,72 @@ public final class BytePasses {
   /** Deletes runs of 2 to 4 bytes, for small groups of bytes that only go together. */
   public static ValueReducer<byte[]> byteRuns() {
     return new ByteRunReducer();
+  }
+
+  /**
+   * Deletes whole blocks at block-aligned positions (512 bytes, powers of two, divisors of the
+   * length), runs of up to four large blocks at once: TAR entries, sectors, fixed-size records (see
+   * {@code BlockDeletionReducer}).
+   */
+  public static ValueReducer<byte[]> blocks() {
+    return new BlockDeletionReducer();
+  }
+
+  /**
+   * Shrinks directories of (offset, length) records together with the data they point at, and
+   * lowers every offset that points past a deletion (see {@code OffsetFieldReducer}).
+   */
+  public static ValueReducer<byte[]> offsetFields() {
+    return new OffsetFieldReducer();
+  }
+
+  /**
+   * Overwrites runs of bytes of binary inputs with 0x00, as afl-tmin does; keeps the size (see
+   * {@code ZeroRunReducer}).
+   */
+  public static ValueReducer<byte[]> zeroRuns() {
+    return new ZeroRunReducer();
+  }
+
+  /**
+   * Lowers 16- and 32-bit integers of binary inputs toward 0, in both byte orders (see {@code
+   * IntegerFieldReducer}).
+   */
+  public static ValueReducer<byte[]> integerFields() {
+    return new IntegerFieldReducer();
+  }
+
+  /**
+   * Lowers numbers written in ASCII decimal or octal toward 0, keeping their width: {@code '0'}
+   * digits, as afl-tmin writes (see {@code TextNumberReducer}).
+   */
+  public static ValueReducer<byte[]> textNumbers() {
+    return new TextNumberReducer();
+  }
+
+  /** Deletes one copy of a chunk that stands twice in a row (see {@code DuplicateChunkReducer}). */
+  public static ValueReducer<byte[]> duplicateChunks() {
+    return new DuplicateChunkReducer();
+  }
+
+  /**
+   * The binary-format passes {@code whittle minimize} runs by default on {@code byte[]} targets,
+   * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones (blocks, offset
+   * fields, duplicate chunks), then zero runs, which keep the size but let a format's fields go to
+   * 0 together (a ZIP entry's flags and method, after which its data can go). Each skips, without a
+   * question or with few, inputs it does not apply to. {@link #rewrites()} are not among them:
+   * every content they rewrite gives the next round's passes a new input to sweep, which on the
+   * samples cost about twice the runs for no smaller result (docs/benchmarks.md, "Binary formats").
+   */
+  public static List<ValueReducer<byte[]>> binaryFormats() {
+    return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());
+  }
+
+  /**
+   * The passes that lower values without deleting anything (integer fields, text numbers), for a
+   * simpler, more readable result at the price of more runs.
+   */
+  public static List<ValueReducer<byte[]>> rewrites() {
+    return List.of(integerFields(), textNumbers());
   }
 }

@@ -10,6 +10,7 @@ import dev.whittle.api.Budget;
 import dev.whittle.api.ProgressListener;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +41,9 @@ import java.util.ServiceLoader;
  * such as the target of the Jazzer run this JVM is (see {@code
  * dev.whittle.jazzer.hook.WhittleAgent}).
  *
+ * <p>{@link #forFuzzTest} minimizes against a fuzz test method ({@code @FuzzTest}) that a test
+ * framework runs: the JUnit extension's way in.
+ *
  * <p>{@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} inside the target end the
  * run, not the JVM: the target's classes are rewritten as they are loaded so that these calls throw
  * an error of Whittle's instead, on every JDK (see {@link #withExitGuard}). A target {@linkplain
@@ -58,6 +62,8 @@ public final class CrashMinimizer {
   private final String targetClass;
   private final ImmutableList<Path> classPath;
   private final Class<?> loadedTarget;
+  private final Method fuzzTestMethod;
+  private final FuzzTestLifecycle fuzzTestLifecycle;
   private final Algorithm algorithm;
   private final MatchMode matchMode;
   private final Duration callTimeout;
@@ -78,6 +84,8 @@ public final class CrashMinimizer {
     this.targetClass = b.targetClass;
     this.classPath = b.classPath;
     this.loadedTarget = b.loadedTarget;
+    this.fuzzTestMethod = b.fuzzTestMethod;
+    this.fuzzTestLifecycle = b.fuzzTestLifecycle;
     this.algorithm = b.algorithm;
     this.matchMode = b.matchMode;
     this.callTimeout = b.callTimeout;
@@ -130,6 +138,39 @@ public final class CrashMinimizer {
     return new CrashMinimizer(b);
   }
 
+  /**
+   * A minimizer for the fuzz test method {@code testMethod} (a JUnit {@code @FuzzTest}) in the
+   * class as it is loaded, run through {@code lifecycle}, with the same defaults as {@link
+   * #forTarget} but no exit guard. Each run decodes the candidate into arguments as Jazzer's
+   * regression mode does (one {@code byte[]}: the bytes; one {@code FuzzedDataProvider}: a provider
+   * over them, Whittle's pure-Java one by default; anything else: Jazzer's mutation framework,
+   * which must be on the method's class path), asks {@code lifecycle} for an instance, calls the
+   * method with Jazzer's bug detectors armed around the call, and tears the instance down. A
+   * candidate the mutation framework cannot decode has no finding. The finding's identity is
+   * Jazzer's dedup token cut at the test method's frame, which is the token Jazzer prints for the
+   * same finding in fuzzing mode.
+   *
+   * <p>Nothing is loaded again, so the result is verified by running it once more, {@link
+   * #withFreshLoaderPerAttempt} is refused and one candidate runs at a time. The test class is the
+   * test framework's, not loaded by Whittle, so {@code System.exit} in the test is not guarded
+   * against ({@link #withExitGuard} is refused), as Jazzer does not guard against it either.
+   */
+  public static CrashMinimizer forFuzzTest(Method testMethod, FuzzTestLifecycle lifecycle) {
+    checkNotNull(testMethod, "testMethod");
+    checkNotNull(lifecycle, "lifecycle");
+    checkArgument(
+        !java.lang.reflect.Modifier.isStatic(testMethod.getModifiers()),
+        "a fuzz test method is an instance method: %s",
+        testMethod);
+    Builder b = new Builder();
+    b.targetClass = testMethod.getDeclaringClass().getName();
+    b.classPath = ImmutableList.of();
+    b.fuzzTestMethod = testMethod;
+    b.fuzzTestLifecycle = lifecycle;
+    b.exitGuard = false;
+    return new CrashMinimizer(b);
+  }
+
   /** The reduction algorithm, from {@link Algorithms}. */
   public CrashMinimizer withAlgorithm(Algorithm newAlgorithm) {
     checkNotNull(newAlgorithm, "algorithm");
@@ -175,7 +216,7 @@ public final class CrashMinimizer {
    */
   public CrashMinimizer withFreshLoaderPerAttempt(boolean fresh) {
     checkArgument(
-        !fresh || loadedTarget == null,
+        !fresh || (loadedTarget == null && fuzzTestMethod == null),
         "a target that is already loaded cannot be loaded afresh: %s",
         targetClass);
     return copy(b -> b.freshLoaderPerAttempt = fresh);
@@ -192,6 +233,11 @@ public final class CrashMinimizer {
    * crash hook, it blocks until the call timeout ends that run).
    */
   public CrashMinimizer withExitGuard(boolean guard) {
+    checkArgument(
+        !guard || fuzzTestMethod == null,
+        "a fuzz test runs in its test framework's class loader, where System.exit cannot be"
+            + " guarded against: %s",
+        fuzzTestMethod);
     return copy(b -> b.exitGuard = guard);
   }
 
@@ -319,6 +365,16 @@ public final class CrashMinimizer {
   }
 
   /**
+   * How a report shows {@code input} beside its bytes: for a {@linkplain #forFuzzTest fuzz test}
+   * with structured parameters, the argument values it decodes to; empty when the bytes say it all
+   * ({@code byte[]}, {@code FuzzedDataProvider}, standalone targets).
+   */
+  public Optional<String> describeInput(byte[] input) {
+    checkNotNull(input, "input");
+    return EngineHolder.ENGINE.describeInput(this, input.clone());
+  }
+
+  /**
    * Whether Jazzer's bug detectors are installed in this JVM (or why not) once a minimization has
    * tried to install them, for a status line; empty before.
    */
@@ -338,6 +394,16 @@ public final class CrashMinimizer {
   /** The class given to {@link #forLoadedTarget}; empty for a target loaded from its class path. */
   public Optional<Class<?>> loadedTarget() {
     return Optional.ofNullable(loadedTarget);
+  }
+
+  /** The method given to {@link #forFuzzTest}; empty for a fuzz target class. */
+  public Optional<Method> fuzzTestMethod() {
+    return Optional.ofNullable(fuzzTestMethod);
+  }
+
+  /** The lifecycle given to {@link #forFuzzTest}; empty for a fuzz target class. */
+  public Optional<FuzzTestLifecycle> fuzzTestLifecycle() {
+    return Optional.ofNullable(fuzzTestLifecycle);
   }
 
   public Algorithm algorithm() {
@@ -407,6 +473,8 @@ public final class CrashMinimizer {
     b.targetClass = targetClass;
     b.classPath = classPath;
     b.loadedTarget = loadedTarget;
+    b.fuzzTestMethod = fuzzTestMethod;
+    b.fuzzTestLifecycle = fuzzTestLifecycle;
     b.algorithm = algorithm;
     b.matchMode = matchMode;
     b.callTimeout = callTimeout;
@@ -431,6 +499,8 @@ public final class CrashMinimizer {
     String targetClass;
     ImmutableList<Path> classPath;
     Class<?> loadedTarget;
+    Method fuzzTestMethod;
+    FuzzTestLifecycle fuzzTestLifecycle;
     Algorithm algorithm = Algorithms.defaultAlgorithm();
     MatchMode matchMode = MatchMode.dedupToken();
     Duration callTimeout = DEFAULT_CALL_TIMEOUT;

@@ -2,13 +2,14 @@ package dev.whittle.jazzer.engine;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.ProgressListener;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
-import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
@@ -19,9 +20,10 @@ import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.FuzzTestSession;
 import dev.whittle.jazzer.target.TargetSession;
 import dev.whittle.jazzer.target.TargetSpec;
-import dev.whittle.jazzer.values.ValueReducers;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -44,8 +46,18 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   }
 
   @Override
+  public Optional<String> describeInput(CrashMinimizer minimizer, byte[] input) {
+    return minimizer.fuzzTestMethod().flatMap(method -> ValueReducerChoice.describe(method, input));
+  }
+
+  @Override
   public MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName) {
     long start = System.nanoTime();
+    if (minimizer.fuzzTestMethod().isPresent()) {
+      // A fuzz test runs under jazzer-junit, which installed Jazzer's agent as it wanted it (or
+      // not): Whittle installs nothing into the test framework's JVM.
+      return minimize(minimizer, crash, crashName, start);
+    }
     if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
       JazzerAgent.ensureInstalled();
     }
@@ -84,7 +96,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       long runsBefore,
       Finding established,
       Duration verificationTimeout) {
-    try (TargetSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
+    try (AttemptSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
       long establishStart = System.nanoTime();
       Finding original =
           established != null
@@ -137,7 +149,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           verification = chosen.verification();
           verificationRuns = chosen.jvmRuns();
         } else {
-          try (TargetSession fresh = openSession(minimizer, false)) {
+          try (AttemptSession fresh = openSession(minimizer, false)) {
             Finding again = fresh.run(minimized);
             boolean verified = again != null && minimizer.matchMode().matches(original, again);
             verification =
@@ -185,16 +197,19 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    */
   private static boolean isResourceFinding(CrashMinimizer minimizer, Finding original) {
     return minimizer.loadedTarget().isEmpty()
+        && minimizer.fuzzTestMethod().isEmpty()
         && minimizer.freshJvmVerification() != FreshJvmVerification.OFF
         && FreshJvmVerification.isResourceFinding(original);
   }
 
   /**
    * Fresh JVMs verify where the minimizer's mode asks for them, never for a loaded target: it lives
-   * in a JVM (a Jazzer run's) whose instrumentation and state no fresh JVM would have.
+   * in a JVM (a Jazzer run's) whose instrumentation and state no fresh JVM would have; nor for a
+   * {@code @FuzzTest}, whose test class and lifecycle only its test framework can set up.
    */
   private static boolean usesFreshJvms(CrashMinimizer minimizer, Finding original) {
     return minimizer.loadedTarget().isEmpty()
+        && minimizer.fuzzTestMethod().isEmpty()
         && minimizer.freshJvmVerification().appliesTo(original);
   }
 
@@ -214,17 +229,27 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * slot per JVM, so a target that sees Jazzer's runtime runs one candidate at a time, and so does
    * an already-loaded target, which cannot be loaded again.
    */
-  private static int jobsFor(CrashMinimizer minimizer, TargetSession session) {
-    return session.jazzerRuntimePresent() || minimizer.loadedTarget().isPresent()
+  private static int jobsFor(CrashMinimizer minimizer, AttemptSession session) {
+    return session.jazzerRuntimePresent()
+            || minimizer.loadedTarget().isPresent()
+            || minimizer.fuzzTestMethod().isPresent()
         ? 1
         : minimizer.jobs();
   }
 
   /**
    * A session over a freshly loaded target, or over the one {@link CrashMinimizer#forLoadedTarget}
-   * gave, which is all there is to verify with.
+   * gave, which is all there is to verify with, or over the fuzz test method {@link
+   * CrashMinimizer#forFuzzTest} gave.
    */
-  private static TargetSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
+  private static AttemptSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
+    if (minimizer.fuzzTestMethod().isPresent()) {
+      return FuzzTestSession.open(
+          minimizer.fuzzTestMethod().get(),
+          minimizer.fuzzTestLifecycle().orElseThrow(),
+          minimizer.fuzzedDataProviderFactory().orElse(null),
+          minimizer.callTimeout());
+    }
     if (minimizer.loadedTarget().isPresent()) {
       return TargetSession.attach(
           minimizer.loadedTarget().get(),
@@ -236,7 +261,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private static ReductionResult<byte[]> reduce(
       CrashMinimizer minimizer,
-      TargetSession session,
+      AttemptSession session,
       Helpers helpers,
       byte[] crash,
       String crashName,
@@ -253,21 +278,20 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             // ChunkedImage sample, 99 instead of 1,739 on RingBuffer (docs/benchmarks.md).
             .withValueReducersFirst(true)
             .withImprovementListener(improvements);
-    if (minimizer.valueReduction() && session.takesDataProvider()) {
-      reduction =
-          reduction.withValueReducer(ValueReducers.forFuzzedDataProvider(session::recordCalls));
-    } else if (minimizer.valueReduction()) {
-      reduction =
-          reduction
-              .withValueReducer(BytePasses.lineRuns())
-              .withValueReducer(BytePasses.lengthFields())
-              .withValueReducer(BytePasses.byteRuns());
+    if (minimizer.valueReduction()) {
+      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(session)) {
+        reduction = reduction.withValueReducer(valueReducer);
+      }
     }
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);
     }
+    Oracle<byte[]> asked = helpers.sessions.isEmpty() ? oracle : helpers.pool(oracle, original);
+    if (minimizer.valueReduction()) {
+      asked = ValueReducerChoice.restrict(session, crash, asked);
+    }
     try {
-      return reduction.run(helpers.sessions.isEmpty() ? oracle : helpers.pool(oracle, original));
+      return reduction.run(asked);
     } catch (OriginalNotInterestingException e) {
       // The reduction asks the original once more; a finding that fails now is flaky after all.
       int runs = minimizer.reproductionRuns() + 1;

@@ -4,7 +4,7 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.NoFindingException;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.AttemptSession;
 
 /**
  * Runs the crash several times before anything is minimized: a crash without a finding, or whose
@@ -20,7 +20,7 @@ final class ReproductionCheck {
    * @throws FlakyFindingException if some run found nothing or something else
    */
   static Finding establish(
-      TargetSession session, byte[] crash, String crashName, int runs, MatchMode matchMode) {
+      AttemptSession session, byte[] crash, String crashName, int runs, MatchMode matchMode) {
     Finding first = null;
     int reproductions = 0;
     int withoutFinding = 0;

@@ -94,6 +94,30 @@ public final class MinimizationOutputs {
   }
 
   /**
+   * Saves only the minimized bytes of {@code result}, as {@code minimized-<sha1>} in {@code
+   * directory} (created if missing), atomically: for inputs a test runner replays from that
+   * directory, such as a JUnit {@code @FuzzTest}'s {@code <Class>Inputs/<method>/}, where every
+   * file is an input and a reproducer source would be replayed as one too.
+   *
+   * @param original the file minimized, which is never written
+   * @throws OutputWriteException naming the file if it cannot be written
+   */
+  public static Path saveMinimized(Path original, Path directory, MinimizationResult result) {
+    checkNotNull(original, "original");
+    checkNotNull(directory, "directory");
+    checkNotNull(result, "result");
+    byte[] minimized = result.minimized();
+    Path target = directory.resolve(MINIMIZED_PREFIX + sha1Hex(minimized));
+    try {
+      Files.createDirectories(directory);
+    } catch (IOException e) {
+      throw new OutputWriteException(directory, "cannot create " + directory + ": " + e, e);
+    }
+    saveBeside(original, target, minimized);
+    return target;
+  }
+
+  /**
    * Where the minimized bytes of {@code crash} go by default: {@code minimized-<sha1>} beside it.
    */
   public static Path defaultMinimizedPath(Path crash, String sha1) {

@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
  * releases the loader. Not thread-safe: one caller at a time.
  */
 @API(status = INTERNAL)
-public final class TargetSession implements AutoCloseable {
+public final class TargetSession implements AttemptSession {
   /** Where the target comes from; null for an {@linkplain #attach attached} one. */
   private final TargetSpec spec;
 
@@ -178,8 +178,14 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** Whether the target takes a {@code FuzzedDataProvider} rather than {@code byte[]}. */
+  @Override
   public boolean takesDataProvider() {
     return shape.takesDataProvider();
+  }
+
+  @Override
+  public InputKind inputKind() {
+    return shape.takesDataProvider() ? InputKind.FUZZED_DATA_PROVIDER : InputKind.BYTES;
   }
 
   /** The target's entry points, as a reproducer needs them. */
@@ -192,14 +198,7 @@ public final class TargetSession implements AutoCloseable {
     if (!freshLoaderPerAttempt) {
       return runner.run(shared.runBody(wrap), input);
     }
-    LoadedTarget fresh =
-        LoadedTarget.load(
-            spec.className(),
-            spec.classPath(),
-            spec.parent(),
-            spec.dataProviders(),
-            spec.trapExits(),
-            runner.runningAttempt());
+    LoadedTarget fresh = load(spec, runner);
     try {
       AttemptRunner.RawRun init =
           runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
@@ -247,14 +246,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   private static LoadedTarget loadAndInitialize(TargetSpec spec, AttemptRunner runner) {
-    LoadedTarget target =
-        LoadedTarget.load(
-            spec.className(),
-            spec.classPath(),
-            spec.parent(),
-            spec.dataProviders(),
-            spec.trapExits(),
-            runner.runningAttempt());
+    LoadedTarget target = load(spec, runner);
     AttemptRunner.RawRun init =
         runner.runAtLeast(
             target.initializeBody(spec.targetArgs()), new byte[0], INITIALIZE_TIMEOUT);
@@ -278,6 +270,19 @@ public final class TargetSession implements AutoCloseable {
     return target;
   }
 
+  /**
+   * Loads the target {@code spec} names, in a loader whose exits count for {@code runner}'s runs.
+   */
+  private static LoadedTarget load(TargetSpec spec, AttemptRunner runner) {
+    return LoadedTarget.load(
+        spec.className(),
+        spec.classPath(),
+        spec.parent(),
+        spec.dataProviders(),
+        spec.trapExits(),
+        runner.runningAttempt());
+  }
+
   /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
   private static void tearDownAndClose(LoadedTarget target, AttemptRunner runner) {
     try {
@@ -287,31 +292,7 @@ public final class TargetSession implements AutoCloseable {
     }
   }
 
-  /**
-   * Frames of a FuzzedDataProvider implementation count as Jazzer-internal, as those of Jazzer's
-   * own (in its internal {@code driver} package) do, so that a crash inside {@code consume*} gets
-   * the token Jazzer prints. Jazzer's own provider needs no prefix, nor does a provider in the
-   * target's package (which would hide the target's own frames).
-   */
   private static List<String> providerPrefixes(String className, LoadedTarget target) {
-    FuzzedDataProviderFactory factory = target.dataProviders();
-    if (factory == null) {
-      return List.of();
-    }
-    FuzzedDataProvider probe = factory.create(new byte[0]);
-    String packageName = probe.getClass().getPackageName();
-    if (probe instanceof AutoCloseable closeable) {
-      try {
-        closeable.close();
-      } catch (Exception e) {
-        // Only native memory is at stake.
-      }
-    }
-    boolean ownPackage = className.startsWith(packageName + ".");
-    return packageName.isEmpty()
-            || packageName.startsWith("com.code_intelligence.jazzer.")
-            || ownPackage
-        ? List.of()
-        : List.of(packageName + ".");
+    return ProviderFrames.internalPrefixes(className, target.dataProviders());
   }
 }

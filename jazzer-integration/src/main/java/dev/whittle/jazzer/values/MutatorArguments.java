@@ -29,12 +29,12 @@ public final class MutatorArguments {
   private MutatorArguments() {}
 
   /**
-   * The arguments {@code bytes} decode to for {@code method}, as {@code name = value} pairs in
-   * parameter order, for example {@code s = "hi!!", x = 1234, xs = [7, 42]}. Names are the
-   * parameters' names when the class was compiled with {@code -parameters}, else {@code arg0},
-   * {@code arg1}, ...; strings and chars are quoted and escaped like Java literals, records show
-   * their components. It does not throw for any bytes: input the reader cannot decode gives {@code
-   * (does not decode: ...)} with what the reader threw.
+   * The arguments {@code bytes} decode to for {@code method}, in parameter order, for example
+   * {@code s = "hi!!", x = 1234, xs = [7, 42]} when the class was compiled with {@code
+   * -parameters}, and {@code "hi!!", 1234, [7, 42]} without the names otherwise (the JVM would only
+   * make up {@code arg0}, {@code arg1}, ...); strings and chars are quoted and escaped like Java
+   * literals, records show their components. It does not throw for any bytes: input the reader
+   * cannot decode gives {@code (does not decode: ...)} with what the reader threw.
    *
    * @throws IllegalStateException if Jazzer's mutation framework is unavailable
    * @throws IllegalArgumentException if the framework cannot handle {@code method}'s parameters
@@ -55,7 +55,10 @@ public final class MutatorArguments {
     Parameter[] parameters = method.getParameters();
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < parameters.length; i++) {
-      out.append(i == 0 ? "" : ", ").append(parameters[i].getName()).append(" = ");
+      out.append(i == 0 ? "" : ", ");
+      if (parameters[i].isNamePresent()) {
+        out.append(parameters[i].getName()).append(" = ");
+      }
       out.append(ArgumentRenderer.render(arguments[i]));
     }
     return out.toString();

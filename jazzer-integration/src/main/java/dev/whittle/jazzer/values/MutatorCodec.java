@@ -2,6 +2,7 @@ package dev.whittle.jazzer.values;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -10,6 +11,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The serialization of Jazzer's mutation framework for the parameters of one method, reached
@@ -27,7 +29,8 @@ import java.util.Optional;
  * <p>The mutator holds the last arguments it read and is not thread-safe; every method here is
  * synchronized.
  */
-final class MutatorCodec {
+@API(status = INTERNAL)
+public final class MutatorCodec {
   static final String ARGUMENTS_MUTATOR = "com.code_intelligence.jazzer.mutation.ArgumentsMutator";
 
   private final Method method;
@@ -52,7 +55,7 @@ final class MutatorCodec {
    * @throws IllegalStateException if the mutation framework is unavailable there
    * @throws IllegalArgumentException if the framework cannot handle the parameters
    */
-  static MutatorCodec forMethod(Method method) {
+  public static MutatorCodec forMethod(Method method) {
     checkNotNull(method, "method");
     ClassLoader own = method.getDeclaringClass().getClassLoader();
     Optional<Class<?>> found = find(own);
@@ -134,7 +137,7 @@ final class MutatorCodec {
    *
    * @throws UndecodableException if the framework's reader throws
    */
-  synchronized Object[] decode(byte[] bytes) {
+  public synchronized Object[] decode(byte[] bytes) {
     checkNotNull(bytes, "bytes");
     try {
       read.invoke(mutator, new ByteArrayInputStream(bytes));
@@ -200,7 +203,7 @@ final class MutatorCodec {
   }
 
   /** The framework's reader threw on some bytes; the cause is what it threw. */
-  static final class UndecodableException extends RuntimeException {
+  public static final class UndecodableException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     UndecodableException(Throwable cause) {

@@ -9,17 +9,18 @@ import org.junit.jupiter.api.Test;
 
 class MutatorArgumentsDescribeTest {
   /** The parameter names as javac kept them: real names with -parameters, else arg0, arg1, ... */
+  /** "name = " for each parameter when the class file keeps the names, else nothing. */
   private static String[] names(Method method) {
     Parameter[] parameters = method.getParameters();
     String[] names = new String[parameters.length];
     for (int i = 0; i < names.length; i++) {
-      names[i] = parameters[i].getName();
+      names[i] = parameters[i].isNamePresent() ? parameters[i].getName() + " = " : "";
     }
     return names;
   }
 
   @Test
-  void describesEachArgumentAsNameEqualsValue() {
+  void describesEachArgumentAsItsValueNamedWhereTheNamesAreKnown() {
     Method method = MutatorTargets.method("described");
     // The example of the facts note: ("hi!!", 1234, [7, 42]).
     byte[] bytes =
@@ -27,7 +28,7 @@ class MutatorArgumentsDescribeTest {
     String[] n = names(method);
 
     assertEquals(
-        n[0] + " = \"hi!!\", " + n[1] + " = 1234, " + n[2] + " = [7, 42]",
+        n[0] + "\"hi!!\", " + n[1] + "1234, " + n[2] + "[7, 42]",
         MutatorArguments.describe(method, bytes));
   }
 
@@ -36,16 +37,16 @@ class MutatorArgumentsDescribeTest {
     Method stringAndInt = MutatorTargets.method("stringAndInt");
     String[] n = names(stringAndInt);
     assertEquals(
-        n[0] + " = \"a\\\"b\\n\\u0001\", " + n[1] + " = -3",
+        n[0] + "\"a\\\"b\\n\\u0001\", " + n[1] + "-3",
         MutatorArguments.describe(
             stringAndInt, MutatorTargets.encode(stringAndInt, "a\"b\n\u0001", -3)));
     assertEquals(
-        n[0] + " = null, " + n[1] + " = 0", MutatorArguments.describe(stringAndInt, new byte[0]));
+        n[0] + "null, " + n[1] + "0", MutatorArguments.describe(stringAndInt, new byte[0]));
 
     Method interval = MutatorTargets.method("interval");
     String[] m = names(interval);
     assertEquals(
-        m[0] + " = Interval[lo=0, hi=11], " + m[1] + " = true",
+        m[0] + "Interval[lo=0, hi=11], " + m[1] + "true",
         MutatorArguments.describe(
             interval, MutatorTargets.encode(interval, new MutatorTargets.Interval(0, 11), true)));
   }

@@ -16,6 +16,14 @@ public interface CrashMinimizerEngine {
   MinimizationResult minimize(CrashMinimizer minimizer, byte[] crash, String crashName);
 
   /**
+   * {@code input} as the argument values it decodes to, for a fuzz test with structured parameters;
+   * empty otherwise. See {@link CrashMinimizer#describeInput}.
+   */
+  default Optional<String> describeInput(CrashMinimizer minimizer, byte[] input) {
+    return Optional.empty();
+  }
+
+  /**
    * Whether Jazzer's bug detectors are installed in this JVM, or why not, once that has been tried;
    * empty before. MUST NOT install them.
    */

@@ -1,0 +1,77 @@
+package dev.whittle.engine.passes;
+
+import dev.whittle.api.ContentTester;
+import dev.whittle.api.ValueReducer;
+
+/**
+ * Lowers binary integer fields toward 0: at each position, a 32-bit then a 16-bit unsigned integer
+ * in either byte order ({@link LengthField}'s shapes), when its value is small enough to be a size,
+ * count or offset of this input (at most {@link #valueLimit}). It tries 0 first, then a binary
+ * search of at most {@link #MAX_STEPS} questions for a smaller value that is still interesting: a
+ * width, a record count, a version number that matters only above some threshold.
+ *
+ * <p>Candidates that are not {@linkplain ByteArrays#isSimpler simpler} than the input are never
+ * asked (lowering a little-endian value can raise its first byte), so this pass cannot cycle. Only
+ * inputs that {@linkplain ByteArrays#looksBinary look binary} are swept.
+ */
+final class IntegerFieldReducer implements ValueReducer<byte[]> {
+  static final int MAX_STEPS = 4;
+  private static final LengthField[] SHAPES = {
+    LengthField.U32_BIG_ENDIAN,
+    LengthField.U32_LITTLE_ENDIAN,
+    LengthField.U16_BIG_ENDIAN,
+    LengthField.U16_LITTLE_ENDIAN
+  };
+
+  @Override
+  public String name() {
+    return "int-fields";
+  }
+
+  /** Questions allowed for one call on an input of {@code size} bytes. */
+  static long questionLimit(int size) {
+    return 32L + 2L * size;
+  }
+
+  /** The largest value taken for a field of an input of {@code size} bytes. */
+  static long valueLimit(int size) {
+    return Math.max(1024L, 4L * size);
+  }
+
+  @Override
+  public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    if (!ByteArrays.looksBinary(current)) {
+      return current;
+    }
+    byte[] best = current;
+    long left = questionLimit(current.length);
+    long limit = valueLimit(current.length);
+    for (LengthField shape : SHAPES) {
+      for (int at = 0; at + shape.width <= best.length && left > 0; at++) {
+        long value = shape.read(best, at);
+        if (value <= 0 || value > limit) {
+          continue;
+        }
+        long good = value;
+        long bad = -1;
+        for (int step = 0; step < MAX_STEPS && good - bad > 1 && left > 0; step++) {
+          long middle = bad < 0 ? 0 : bad + (good - bad) / 2;
+          byte[] candidate = best.clone();
+          shape.write(candidate, at, middle);
+          if (!ByteArrays.isSimpler(candidate, best)) {
+            bad = middle; // treated as failing without a question
+            continue;
+          }
+          left--;
+          if (tester.isInteresting(candidate)) {
+            good = middle;
+            best = candidate;
+          } else {
+            bad = middle;
+          }
+        }
+      }
+    }
+    return best;
+  }
+}

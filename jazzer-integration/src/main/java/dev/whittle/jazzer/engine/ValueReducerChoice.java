@@ -1,0 +1,76 @@
+package dev.whittle.jazzer.engine;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.api.Oracle;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.passes.BytePasses;
+import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.FuzzTestSession;
+import dev.whittle.jazzer.values.MutatorArguments;
+import dev.whittle.jazzer.values.ValueReducers;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one place where the value reducers for an entry point are chosen, by how it takes its input:
+ * recorded provider calls for a {@code FuzzedDataProvider}, the format-generic byte passes for
+ * {@code byte[]}, and for a fuzz test with structured parameters (the mutation framework's
+ * encoding) its decoded values, asked only in the framework's own encoding.
+ */
+final class ValueReducerChoice {
+  private ValueReducerChoice() {}
+
+  static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
+    switch (session.inputKind()) {
+      case FUZZED_DATA_PROVIDER:
+        return List.of(ValueReducers.forFuzzedDataProvider(session::recordCalls));
+      case MUTATOR_ARGUMENTS:
+        return forMutatorArguments((FuzzTestSession) session);
+      default:
+        List<ValueReducer<byte[]>> passes = new ArrayList<>();
+        passes.add(BytePasses.lineRuns());
+        passes.add(BytePasses.lengthFields());
+        // Archives with offsets, block alignment and checksums: passes beyond deletion.
+        passes.addAll(BytePasses.binaryFormats());
+        passes.add(BytePasses.byteRuns());
+        return passes;
+    }
+  }
+
+  /**
+   * Structured parameters: the bytes are the mutation framework's encoding, where byte-level passes
+   * mostly shift later fields, so the value reducer decodes the argument values, shrinks them and
+   * encodes them back with the framework's own writer.
+   */
+  private static List<ValueReducer<byte[]>> forMutatorArguments(FuzzTestSession session) {
+    return List.of(ValueReducers.forMutatorArguments(session.method()));
+  }
+
+  /**
+   * The oracle the reduction asks: for structured parameters with value reduction, only the
+   * framework's own encodings of their values count (and the original), so that deleting bytes
+   * cannot trade small values for fewer bytes ({@code 00 00 00 65}, x = 101, cut to {@code 65}, x =
+   * 0x65000000); the result is then small in its values, as a JUnit user reading a shrunk sample
+   * expects, and an input Jazzer itself could have written.
+   */
+  static Oracle<byte[]> restrict(AttemptSession session, byte[] original, Oracle<byte[]> oracle) {
+    if (session.inputKind() != AttemptSession.InputKind.MUTATOR_ARGUMENTS) {
+      return oracle;
+    }
+    return MutatorArguments.onlyCanonical(((FuzzTestSession) session).method(), original, oracle);
+  }
+
+  /**
+   * A fuzz test's input as the call it makes, {@code method("abc", 7)}, for structured parameters;
+   * empty for {@code byte[]} and {@code FuzzedDataProvider}, whose bytes say it all.
+   */
+  static Optional<String> describe(Method method, byte[] input) {
+    Class<?>[] types = method.getParameterTypes();
+    if (types.length == 1 && (types[0] == byte[].class || types[0] == FuzzedDataProvider.class)) {
+      return Optional.empty();
+    }
+    return Optional.of(method.getName() + "(" + MutatorArguments.describe(method, input) + ")");
+  }
+}

@@ -1,0 +1,220 @@
+package dev.whittle.jazzer.target;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.api.FuzzTargetShape;
+import dev.whittle.jazzer.api.FuzzTestLifecycle;
+import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.fdp.FuzzedDataCall;
+import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
+import dev.whittle.jazzer.finding.DedupToken;
+import dev.whittle.jazzer.finding.FindingClassifier;
+import dev.whittle.jazzer.runtime.JazzerRuntime;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
+
+/**
+ * Runs a fuzz test method (a JUnit {@code @FuzzTest}) in this JVM, input after input, as Jazzer's
+ * regression mode runs one invocation: the bytes decoded into arguments ({@link
+ * FuzzTestArguments}), an instance set up by the caller's {@link FuzzTestLifecycle}, the call with
+ * Jazzer's bug detectors armed around it alone ({@link JazzerRuntime}), the tear-down. Every run is
+ * on an attempt worker under the call timeout ({@link AttemptRunner}); the finding's identity is
+ * Jazzer's dedup token cut at the test method's frame. The class is the test framework's: nothing
+ * is loaded, and {@code System.exit} is not guarded against. Not thread-safe: one caller at a time.
+ */
+@API(status = INTERNAL)
+public final class FuzzTestSession implements AttemptSession {
+  private final Method method;
+  private final FuzzTestLifecycle lifecycle;
+  private final FuzzTestArguments arguments;
+  private final JazzerRuntime runtime;
+  private final FindingClassifier classifier;
+  private final AttemptRunner runner;
+  private long runs;
+
+  private FuzzTestSession(
+      Method method,
+      FuzzTestLifecycle lifecycle,
+      FuzzTestArguments arguments,
+      Duration callTimeout) {
+    this.method = method;
+    this.lifecycle = lifecycle;
+    this.arguments = arguments;
+    ClassLoader loader = loaderOf(method);
+    this.runtime = JazzerRuntime.visibleFrom(loader);
+    this.classifier =
+        new FindingClassifier(
+            new DedupToken(
+                method.getDeclaringClass().getName(),
+                method.getName(),
+                ProviderFrames.internalPrefixes(
+                    method.getDeclaringClass().getName(), arguments.providers())));
+    this.runner = new AttemptRunner(callTimeout);
+  }
+
+  /**
+   * A session over {@code method}, run through {@code lifecycle}.
+   *
+   * @param dataProviders the provider factory for a {@code FuzzedDataProvider} parameter, or null
+   *     for Whittle's pure-Java one
+   * @throws FuzzTargetLoadException if the method cannot be called or its parameters decoded
+   */
+  public static FuzzTestSession open(
+      Method method,
+      FuzzTestLifecycle lifecycle,
+      FuzzedDataProviderFactory dataProviders,
+      Duration callTimeout) {
+    checkNotNull(method, "method");
+    checkNotNull(lifecycle, "lifecycle");
+    checkNotNull(callTimeout, "callTimeout");
+    try {
+      method.setAccessible(true); // Test methods and classes are often package-private.
+    } catch (RuntimeException e) {
+      throw new FuzzTargetLoadException(
+          method.getDeclaringClass().getName(), "cannot call " + method + ": " + e, e);
+    }
+    return new FuzzTestSession(
+        method, lifecycle, FuzzTestArguments.forMethod(method, dataProviders), callTimeout);
+  }
+
+  /** The test method, whose parameters the mutation framework's value reducer needs. */
+  public Method method() {
+    return method;
+  }
+
+  @Override
+  public Finding run(byte[] input) {
+    checkNotNull(input, "input");
+    AttemptRunner.RawRun raw = runRaw(input, UnaryOperator.identity());
+    if (raw.ending() == AttemptRunner.Ending.TIMED_OUT) {
+      return Finding.timeout();
+    }
+    return classifier.classifyThrown(raw.thrown());
+  }
+
+  @Override
+  public Optional<List<FuzzedDataCall>> recordCalls(byte[] input) {
+    checkNotNull(input, "input");
+    if (arguments.kind() != InputKind.FUZZED_DATA_PROVIDER) {
+      return Optional.empty();
+    }
+    AtomicReference<RecordingFuzzedDataProvider> recorder = new AtomicReference<>();
+    AttemptRunner.RawRun raw =
+        runRaw(
+            input,
+            provider -> {
+              RecordingFuzzedDataProvider recording =
+                  RecordingFuzzedDataProvider.recording(provider);
+              recorder.set(recording);
+              return recording;
+            });
+    if (raw.ending() != AttemptRunner.Ending.COMPLETED || recorder.get() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(recorder.get().calls());
+  }
+
+  private AttemptRunner.RawRun runRaw(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
+    runs++;
+    return runner.run(candidate -> runOnce(candidate, wrap), input);
+  }
+
+  /**
+   * One invocation. Only what the test method itself throws (or a detector reports during it) is a
+   * finding, as only the call goes through Jazzer's interceptor: bytes the mutation framework
+   * refuses, a failing set-up and a failing tear-down are not.
+   */
+  private Throwable runOnce(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
+    Thread.currentThread().setContextClassLoader(loaderOf(method));
+    Object[] values;
+    try {
+      values = arguments.decode(input, wrap);
+    } catch (FuzzTestArguments.UndecodableException e) {
+      return null;
+    }
+    try {
+      Object instance;
+      try {
+        instance = lifecycle.before();
+      } catch (Throwable setUpFailed) {
+        return null;
+      }
+      Throwable thrown = call(instance, values);
+      try {
+        lifecycle.after(instance);
+      } catch (Throwable tearDownFailed) {
+        // Not the test method's failure; Jazzer would not see it either.
+      }
+      return thrown;
+    } finally {
+      FuzzTestArguments.close(values);
+    }
+  }
+
+  private Throwable call(Object instance, Object[] values) {
+    JazzerRuntime.Saved saved = runtime.begin();
+    Throwable thrown = null;
+    try {
+      method.invoke(instance, values);
+    } catch (InvocationTargetException e) {
+      thrown = e.getCause();
+    } catch (IllegalAccessException | RuntimeException e) {
+      thrown = e; // A harness error, never the original's finding.
+    } finally {
+      Throwable reported = runtime.end(saved);
+      if (reported != null) {
+        thrown = reported;
+      }
+    }
+    return thrown;
+  }
+
+  @Override
+  public InputKind inputKind() {
+    return arguments.kind();
+  }
+
+  @Override
+  public FuzzTargetShape shape() {
+    return new FuzzTargetShape(
+        method.getDeclaringClass().getName(),
+        arguments.kind() == InputKind.FUZZED_DATA_PROVIDER,
+        FuzzTargetShape.Initialize.NONE,
+        false);
+  }
+
+  @Override
+  public String targetClassName() {
+    return method.getDeclaringClass().getName();
+  }
+
+  @Override
+  public long runs() {
+    return runs;
+  }
+
+  @Override
+  public boolean jazzerRuntimePresent() {
+    return runtime.isPresent();
+  }
+
+  @Override
+  public void close() {
+    runner.close();
+  }
+
+  private static ClassLoader loaderOf(Method method) {
+    ClassLoader loader = method.getDeclaringClass().getClassLoader();
+    return loader != null ? loader : ClassLoader.getSystemClassLoader();
+  }
+}

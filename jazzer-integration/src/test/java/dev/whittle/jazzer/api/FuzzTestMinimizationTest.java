@@ -1,0 +1,191 @@
+package dev.whittle.jazzer.api;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link CrashMinimizer#forFuzzTest}: a fuzz test method run through a caller's lifecycle, without
+ * any test framework here, so that what the pipeline does is visible: a set-up and a tear-down
+ * around every run, arguments decoded by parameter kind, the token cut at the test method.
+ */
+class FuzzTestMinimizationTest {
+  /** A fuzz test class as a test framework would see it; its instances record their lifecycle. */
+  static final class Fixture {
+    static final List<String> EVENTS = new ArrayList<>();
+    boolean setUp;
+
+    void bytes(byte[] input) {
+      if (setUp && new String(input, UTF_8).contains("BUG")) {
+        throw new IllegalStateException("bug");
+      }
+    }
+
+    void provider(FuzzedDataProvider data) {
+      if (setUp && data.consumeInt(0, 100) > 90) {
+        throw new IllegalArgumentException("large");
+      }
+    }
+
+    void structured(String name, int count) {
+      if (name != null && name.contains("x") && count > 3) {
+        throw new ArithmeticException("x " + count);
+      }
+    }
+  }
+
+  /** New instance per run, set up before and torn down after, as JUnit does. */
+  private static final FuzzTestLifecycle LIFECYCLE =
+      new FuzzTestLifecycle() {
+        @Override
+        public Object before() {
+          Fixture fixture = new Fixture();
+          fixture.setUp = true;
+          Fixture.EVENTS.add("before");
+          return fixture;
+        }
+
+        @Override
+        public void after(Object instance) {
+          Fixture.EVENTS.add("after");
+        }
+      };
+
+  @Test
+  void aByteArrayFuzzTestShrinksWithItsLifecycleAroundEveryRun() throws Exception {
+    Fixture.EVENTS.clear();
+
+    MinimizationResult result =
+        CrashMinimizer.forFuzzTest(method("bytes", byte[].class), LIFECYCLE)
+            .minimize("some junk BUG and more junk".getBytes(UTF_8));
+
+    assertEquals("BUG", new String(result.minimized(), UTF_8));
+    assertTrue(result.verified());
+    assertEquals(2 * result.oracleCalls(), Fixture.EVENTS.size(), "a set-up and a tear-down each");
+    assertEquals(
+        List.of(Fixture.class.getName() + ".bytes"),
+        result.finding().frames().stream()
+            .skip(result.finding().frames().size() - 1)
+            .map(frame -> frame.substring(0, frame.indexOf('(')))
+            .toList(),
+        "the stack is cut at the test method's frame");
+  }
+
+  @Test
+  void withoutItsSetUpTheFailureDoesNotReproduceAndNothingIsMinimized() throws Exception {
+    FuzzTestLifecycle noSetUp =
+        new FuzzTestLifecycle() {
+          @Override
+          public Object before() {
+            return new Fixture();
+          }
+
+          @Override
+          public void after(Object instance) {}
+        };
+
+    assertThrows(
+        NoFindingException.class,
+        () ->
+            CrashMinimizer.forFuzzTest(method("bytes", byte[].class), noSetUp)
+                .minimize("BUG".getBytes(UTF_8)));
+  }
+
+  @Test
+  void aFailingSetUpIsNoFindingOfTheTest() throws Exception {
+    FuzzTestLifecycle failing =
+        new FuzzTestLifecycle() {
+          @Override
+          public Object before() {
+            throw new IllegalStateException("set-up failed");
+          }
+
+          @Override
+          public void after(Object instance) {}
+        };
+
+    assertThrows(
+        NoFindingException.class,
+        () ->
+            CrashMinimizer.forFuzzTest(method("bytes", byte[].class), failing)
+                .minimize("BUG".getBytes(UTF_8)));
+  }
+
+  @Test
+  void aFuzzedDataProviderFuzzTestGetsWhittlesProviderAndValueReduction() throws Exception {
+    byte[] crash = new byte[40];
+    for (int i = 0; i < crash.length; i++) {
+      crash[i] = (byte) (i * 7);
+    }
+    crash[crash.length - 1] = 95; // consumeInt(0, 100) reads the last byte: 95.
+
+    MinimizationResult result =
+        CrashMinimizer.forFuzzTest(method("provider", FuzzedDataProvider.class), LIFECYCLE)
+            .minimize(crash);
+
+    assertEquals(1, result.minimized().length, "one byte decides consumeInt(0, 100)");
+    assertEquals(IllegalArgumentException.class.getName(), result.finding().exceptionClassName());
+    assertTrue(result.verified());
+  }
+
+  @Test
+  void structuredParametersAreDecodedByJazzersMutationFrameworkAndDescribed() throws Exception {
+    Method structured = method("structured", String.class, int.class);
+    // The mutation framework's encoding of ("abcxdef", 7): a present String, its length, its
+    // UTF-8 bytes, then the last parameter's four bytes.
+    byte[] crash = encode("abcxdef", 7);
+
+    CrashMinimizer minimizer = CrashMinimizer.forFuzzTest(structured, LIFECYCLE);
+    MinimizationResult result = minimizer.minimize(crash);
+
+    assertEquals(ArithmeticException.class.getName(), result.finding().exceptionClassName());
+    assertTrue(result.minimized().length < crash.length);
+    assertEquals(Optional.of("structured(\"abcxdef\", 7)"), minimizer.describeInput(crash));
+    assertTrue(result.verified());
+  }
+
+  @Test
+  void byteArrayAndProviderInputsNeedNoDescription() throws Exception {
+    assertEquals(
+        Optional.empty(),
+        CrashMinimizer.forFuzzTest(method("bytes", byte[].class), LIFECYCLE)
+            .describeInput(new byte[3]));
+  }
+
+  @Test
+  void noExitGuardNoFreshLoaderForATestFrameworksClass() throws Exception {
+    CrashMinimizer minimizer = CrashMinimizer.forFuzzTest(method("bytes", byte[].class), LIFECYCLE);
+
+    assertThrows(IllegalArgumentException.class, () -> minimizer.withExitGuard(true));
+    assertThrows(IllegalArgumentException.class, () -> minimizer.withFreshLoaderPerAttempt(true));
+    assertEquals(false, minimizer.exitGuard());
+    assertNotEquals(Optional.empty(), minimizer.fuzzTestMethod());
+  }
+
+  private static Method method(String name, Class<?>... parameters) throws NoSuchMethodException {
+    return Fixture.class.getDeclaredMethod(name, parameters);
+  }
+
+  private static byte[] encode(String text, int number) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeByte(1);
+    byte[] utf8 = text.getBytes(UTF_8);
+    out.writeInt(utf8.length);
+    out.write(utf8);
+    out.writeInt(number);
+    return bytes.toByteArray();
+  }
+}

@@ -1,0 +1,185 @@
+package dev.whittle.junit;
+
+import dev.whittle.api.Budget;
+import dev.whittle.jazzer.api.CrashMinimizationException;
+import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.FlakyFindingException;
+import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.output.MinimizationOutputs;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Shrinks the input of one failing fuzz test invocation and turns the failure into the one the test
+ * reports: an {@link AssertionError} with the shrunk sample in its message and the original failure
+ * as its cause, or, when shrinking is impossible or fails, the original failure itself with the
+ * reason added as a suppressed {@link ShrinkingStoppedException}. It never hides the original.
+ *
+ * <p>All the work is {@link CrashMinimizer#forFuzzTest}'s (the same pipeline as {@code whittle
+ * minimize} and the crash hook) and {@link MinimizationOutputs}'s; this class only finds the input
+ * and says where the result goes.
+ */
+final class FailureShrinker {
+  private final ExtensionContext context;
+  private final Supplier<ExtensionConfiguration> configuration;
+  private final Method method;
+  private final InputLocations locations;
+
+  /**
+   * @param configuration read only when a failure is shrunk; it may throw for malformed values
+   */
+  FailureShrinker(ExtensionContext context, Supplier<ExtensionConfiguration> configuration) {
+    this.context = context;
+    this.configuration = configuration;
+    this.method = context.getRequiredTestMethod();
+    this.locations = new InputLocations(context.getRequiredTestClass(), method);
+  }
+
+  /**
+   * The failure a regression invocation reports.
+   *
+   * @param arguments the invocation's arguments, used only to tell apart inputs of the same name
+   */
+  Throwable shrinkRegressionInput(Throwable failure, List<Object> arguments) {
+    long start = System.nanoTime();
+    try {
+      byte[] known =
+          arguments.size() == 1 && arguments.get(0) instanceof byte[] bytes ? bytes : null;
+      String name = context.getDisplayName();
+      Optional<Path> inputs = locations.classPathInputsDirectory();
+      Optional<Path> file = locations.inputFile(name, known);
+      if (file.isEmpty() || inputs.isEmpty()) {
+        return stopped(
+            failure,
+            "the failing input '"
+                + name
+                + "' is not a file of "
+                + locations.relativeMethodDirectory().getParent()
+                + " on the class path (the empty input and inputs in jars cannot be shrunk and"
+                + " written back)",
+            null);
+      }
+      Destinations.Destination destination =
+          Destinations.forRegressionInput(configuration.get(), locations, inputs.get(), file.get());
+      return shrink(failure, file.get(), destination, start);
+    } catch (Throwable shrinkingFailed) {
+      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
+    }
+  }
+
+  /** The crash files directly in Jazzer's crash directory for this method now. */
+  Set<Path> crashFiles() {
+    Path directory = locations.fuzzingCrashDirectory();
+    if (!Files.isDirectory(directory)) {
+      return Set.of();
+    }
+    try (Stream<Path> files = Files.list(directory)) {
+      return files
+          .filter(f -> f.getFileName().toString().startsWith("crash-") && Files.isRegularFile(f))
+          .collect(Collectors.toSet());
+    } catch (IOException e) {
+      return Set.of();
+    }
+  }
+
+  /**
+   * The failure the fuzzing invocation reports: Jazzer wrote the finding as a {@code crash-<sha1>}
+   * that was not there before ({@code crashesBefore}); it is shrunk, and the result written next to
+   * it.
+   */
+  Throwable shrinkFuzzingCrash(Throwable failure, Set<Path> crashesBefore) {
+    long start = System.nanoTime();
+    try {
+      Optional<Path> crash =
+          crashFiles().stream()
+              .filter(f -> !crashesBefore.contains(f))
+              .max(Comparator.comparing(FailureShrinker::modified));
+      if (crash.isEmpty()) {
+        return stopped(
+            failure,
+            "Jazzer wrote no new crash file into " + locations.fuzzingCrashDirectory(),
+            null);
+      }
+      Destinations.Destination destination =
+          new Destinations.Destination(
+              crash.get().getParent(), Optional.of(crash.get()), Optional.empty());
+      return shrink(failure, crash.get(), destination, start);
+    } catch (Throwable shrinkingFailed) {
+      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
+    }
+  }
+
+  private Throwable shrink(
+      Throwable failure, Path input, Destinations.Destination destination, long start)
+      throws IOException {
+    ExtensionConfiguration config = configuration.get();
+    if (Files.size(input) == 0) {
+      return stopped(failure, "the failing input " + input + " is empty: nothing to shrink", null);
+    }
+    CrashMinimizer minimizer =
+        CrashMinimizer.forFuzzTest(method, new JUnitLifecycle(context))
+            .withAlgorithm(config.algorithm())
+            .withCallTimeout(config.callTimeout())
+            .withBudget(Budget.unlimited().withDeadline(config.timeBudget()));
+    MinimizationResult result = minimizer.minimize(input);
+    Optional<Path> written = Optional.empty();
+    if (result.minimized().length < result.original().length) {
+      written =
+          Optional.of(
+              MinimizationOutputs.saveMinimized(
+                  destination.sourceOfOriginal().orElse(input), destination.directory(), result));
+      context.publishReportEntry("whittle.shrunk", written.get().toAbsolutePath().toString());
+    }
+    Optional<String> values = minimizer.describeInput(result.minimized());
+    long wallMillis = (System.nanoTime() - start) / 1_000_000;
+    return new AssertionError(
+        ShrinkReport.message(
+            method, input, result, values, written, destination.note(), wallMillis),
+        failure);
+  }
+
+  /**
+   * Why shrinking stopped, for the user: the minimizer's own refusals (the failure did not come
+   * back, or not every time) say what happened; anything else is a failure of shrinking itself.
+   */
+  private static String reason(Throwable stopped) {
+    if (stopped instanceof NoFindingException) {
+      return "the test did not fail again when Whittle re-ran it with this input (state left over"
+          + " from earlier tests, or set-up that Whittle does not repeat?): "
+          + stopped.getMessage();
+    }
+    if (stopped instanceof FlakyFindingException) {
+      return "the test does not fail the same way every time with this input: "
+          + stopped.getMessage();
+    }
+    if (stopped instanceof CrashMinimizationException) {
+      return stopped.getMessage();
+    }
+    return "shrinking failed: " + stopped;
+  }
+
+  private static java.nio.file.attribute.FileTime modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file);
+    } catch (IOException e) {
+      return java.nio.file.attribute.FileTime.fromMillis(0);
+    }
+  }
+
+  private static Throwable stopped(Throwable failure, String reason, Throwable cause) {
+    failure.addSuppressed(
+        new ShrinkingStoppedException("Whittle did not shrink this input: " + reason, cause));
+    return failure;
+  }
+}

@@ -1,0 +1,144 @@
+package dev.whittle.junit;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+
+/**
+ * Intercepts the invocations of Jazzer {@code @FuzzTest} methods from outside Jazzer's own
+ * interceptor and, when one fails with a finding, shrinks its input ({@link FailureShrinker}).
+ * Every other test, and every passing invocation, goes through untouched.
+ *
+ * <p>Public only because JUnit's extension auto-detection ({@code ServiceLoader}) needs a public
+ * class; register it with {@link ShrinkFailingInputs}, {@link ShrinkingFuzzTest} or auto-detection,
+ * never by name.
+ */
+@API(status = INTERNAL)
+public final class WhittleExtension implements InvocationInterceptor {
+  static final String FUZZ_TEST = "com.code_intelligence.jazzer.junit.FuzzTest";
+  static final String FINDING_EXCEPTION =
+      "com.code_intelligence.jazzer.junit.FuzzTestFindingException";
+
+  /** The display name of the one invocation that runs Jazzer's fuzzing loop. */
+  static final String FUZZING_INVOCATION = "Fuzzing...";
+
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(WhittleExtension.class);
+
+  /** ServiceLoader needs this constructor public. */
+  public WhittleExtension() {}
+
+  @Override
+  public void interceptTestTemplateMethod(
+      Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext,
+      ExtensionContext context)
+      throws Throwable {
+    // Passing invocations pay for this much only: one lookup of a per-method answer.
+    if (!isActive(invocationContext.getExecutable(), context)) {
+      invocation.proceed();
+      return;
+    }
+    if (isFuzzingInvocation(context)) {
+      FailureShrinker shrinker = new FailureShrinker(context, () -> configuration(context));
+      // Listed before the fuzzing loop runs, so that the crash it writes is the new file after it.
+      Set<Path> crashesBefore = shrinker.crashFiles();
+      try {
+        invocation.proceed();
+      } catch (Throwable failure) {
+        // Never touch this invocation's arguments: they are placeholders that throw.
+        throw isFinding(failure) ? shrinker.shrinkFuzzingCrash(failure, crashesBefore) : failure;
+      }
+      return;
+    }
+    try {
+      invocation.proceed();
+    } catch (Throwable failure) {
+      // Only Jazzer's wrapped finding: anything else (an assumption, an error of Jazzer's API, or
+      // the report of a second registration of this extension inside this one) passes as it is.
+      if (!isFinding(failure)) {
+        throw failure;
+      }
+      throw new FailureShrinker(context, () -> configuration(context))
+          .shrinkRegressionInput(failure, invocationContext.getArguments());
+    }
+  }
+
+  /** Whether {@code method} is a fuzz test and shrinking is on, decided once per test method. */
+  private static boolean isActive(Method method, ExtensionContext context) {
+    ExtensionContext owner = context.getParent().orElse(context);
+    return owner
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            method,
+            key -> isFuzzTest(method) && ExtensionConfiguration.enabled(context),
+            Boolean.class);
+  }
+
+  /**
+   * Parsed once per test run, when a failure needs it: a malformed value never fails a passing
+   * test, and a failing one reports its own failure with the key named as why nothing was shrunk.
+   */
+  private static ExtensionConfiguration configuration(ExtensionContext context) {
+    return context
+        .getRoot()
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            ExtensionConfiguration.class,
+            key -> ExtensionConfiguration.of(context),
+            ExtensionConfiguration.class);
+  }
+
+  /** Fuzzing mode as Jazzer decides it: {@code JAZZER_FUZZ} true, 1 or yes, env or property. */
+  static boolean isFuzzingInvocation(ExtensionContext context) {
+    return FUZZING_INVOCATION.equals(context.getDisplayName())
+        && (isTrue(System.getenv("JAZZER_FUZZ")) || isTrue(System.getProperty("JAZZER_FUZZ")));
+  }
+
+  private static boolean isTrue(String value) {
+    if (value == null) {
+      return false;
+    }
+    String v = value.trim().toLowerCase(Locale.ROOT);
+    return v.equals("true") || v.equals("1") || v.equals("yes");
+  }
+
+  /** Jazzer wraps a finding in {@code FuzzTestFindingException}; anything else is not ours. */
+  static boolean isFinding(Throwable failure) {
+    for (Class<?> c = failure.getClass(); c != null; c = c.getSuperclass()) {
+      if (c.getName().equals(FINDING_EXCEPTION)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Annotated with {@code @FuzzTest}, directly or through composed annotations; by name. */
+  static boolean isFuzzTest(AnnotatedElement element) {
+    return hasAnnotationNamed(element, FUZZ_TEST, new HashSet<>());
+  }
+
+  private static boolean hasAnnotationNamed(
+      AnnotatedElement element, String name, Set<Class<?>> seen) {
+    for (Annotation annotation : element.getAnnotations()) {
+      Class<? extends Annotation> type = annotation.annotationType();
+      if (type.getName().equals(name)) {
+        return true;
+      }
+      if (seen.add(type) && hasAnnotationNamed(type, name, seen)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

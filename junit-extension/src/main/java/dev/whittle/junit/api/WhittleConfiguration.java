@@ -1,0 +1,61 @@
+package dev.whittle.junit.api;
+
+/**
+ * The JUnit configuration parameters the extension reads ({@code junit-platform.properties}, {@code
+ * -D} system properties, or a launcher's configuration parameters), all prefixed {@code whittle.}.
+ */
+public final class WhittleConfiguration {
+  private WhittleConfiguration() {}
+
+  /**
+   * {@code true} (default) or {@code false}: whether failing fuzz test inputs are shrunk at all.
+   */
+  public static final String ENABLED = "whittle.enabled";
+
+  /**
+   * The reduction algorithm: {@code entropy} (default), {@code entropy-simplify}, {@code
+   * entropy-paper}, {@code ddmin}, {@code ddrmin} or {@code one-by-one}.
+   */
+  public static final String ALGORITHM = "whittle.algorithm";
+
+  /**
+   * How long shrinking one failure may take, as {@code 500ms}, {@code 2s}, {@code 1.5m} or ISO-8601
+   * ({@code PT2S}); the smallest input so far is reported when it is spent. Default {@value
+   * #DEFAULT_TIME_BUDGET}.
+   */
+  public static final String TIME_BUDGET = "whittle.time-budget";
+
+  /** Default of {@link #TIME_BUDGET}. */
+  public static final String DEFAULT_TIME_BUDGET = "10s";
+
+  /**
+   * How long one run of the test method may take while shrinking (same format as {@link
+   * #TIME_BUDGET}); a longer run counts as a hang. Default {@value #DEFAULT_CALL_TIMEOUT}.
+   */
+  public static final String CALL_TIMEOUT = "whittle.call-timeout";
+
+  /** Default of {@link #CALL_TIMEOUT}. */
+  public static final String DEFAULT_CALL_TIMEOUT = "10s";
+
+  /**
+   * The test resources directory the failing inputs' sources are in, where {@code
+   * <pkg>/<Class>Inputs/<method>/minimized-<sha1>} is written. Default: found from the class path
+   * directory the input was read from ({@code target/test-classes} gives {@code
+   * src/test/resources}, as does Gradle's {@code build/resources/test}).
+   */
+  public static final String RESOURCES_ROOT = "whittle.resources-root";
+
+  /**
+   * {@code true} (default) or {@code false}: whether the shrunk input goes into the source Inputs
+   * directory, so that the next regression run replays it. With {@code false} it goes into {@link
+   * #OUTPUT_DIRECTORY} and the Inputs directory is left alone. Originals are never modified.
+   */
+  public static final String REWRITE_INPUTS = "whittle.rewrite-inputs";
+
+  /**
+   * Where shrunk inputs go when {@link #REWRITE_INPUTS} is {@code false} (under the same {@code
+   * <pkg>/<Class>Inputs/<method>/} path). Default: {@code whittle-shrunk} in the build directory
+   * the inputs were read from (Maven's {@code target}, Gradle's {@code build}).
+   */
+  public static final String OUTPUT_DIRECTORY = "whittle.output-directory";
+}

@@ -1,0 +1,198 @@
+package dev.whittle.junit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.whittle.junit.api.WhittleConfiguration;
+import dev.whittle.junit.fixtures.BytesFixture;
+import dev.whittle.junit.fixtures.CommandInjectionFixture;
+import dev.whittle.junit.fixtures.FlakyFixture;
+import dev.whittle.junit.fixtures.LifecycleFixture;
+import dev.whittle.junit.fixtures.UnannotatedFixture;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/**
+ * The extension through the real JUnit Platform and the real jazzer-junit in regression mode: the
+ * fixtures' Inputs directories hold failing inputs; the resources root points into a temporary
+ * directory, so nothing is written into the repository.
+ */
+class WhittleExtensionTest {
+  private static final String FINDING = WhittleExtension.FINDING_EXCEPTION;
+
+  @TempDir Path resources;
+
+  @Test
+  void aFailingByteArrayInputIsShrunkReportedAndWrittenIntoTheSourceInputsDirectory()
+      throws IOException {
+    Throwable failure = onlyFailure(run(BytesFixture.class));
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure);
+    assertEquals(FINDING, shrunk.getCause().getClass().getName(), "the original is the cause");
+    assertInstanceOf(IllegalStateException.class, shrunk.getCause().getCause());
+    String message = shrunk.getMessage();
+    assertTrue(message.contains("Shrunk Sample (3 bytes"), message);
+    assertTrue(message.contains("\"BUG\""), message);
+    assertTrue(message.contains("Original Sample (503 bytes, failing-input)"), message);
+    assertTrue(message.contains("Jazzer DEDUP_TOKEN "), message);
+    Path written = onlyMinimizedFile(methodDirectory("BytesFixture", "parse"));
+    assertTrue(message.contains(written.toString()), message);
+    assertArrayEquals("BUG".getBytes(StandardCharsets.US_ASCII), Files.readAllBytes(written));
+  }
+
+  @Test
+  void autoDetectionRegistersTheExtension() throws IOException {
+    Throwable failure =
+        onlyFailure(
+            EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(UnannotatedFixture.class))
+                .configurationParameter(WhittleConfiguration.RESOURCES_ROOT, resources.toString())
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
+                .execute());
+
+    assertInstanceOf(AssertionError.class, failure);
+    assertArrayEquals(
+        "BUG".getBytes(StandardCharsets.US_ASCII),
+        Files.readAllBytes(onlyMinimizedFile(methodDirectory("UnannotatedFixture", "parse"))));
+  }
+
+  @Test
+  void annotatedAndAutoDetectedTheInputIsShrunkOnce() throws IOException {
+    Throwable failure =
+        onlyFailure(
+            EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(BytesFixture.class))
+                .configurationParameter(WhittleConfiguration.RESOURCES_ROOT, resources.toString())
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
+                .execute());
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure);
+    assertEquals(FINDING, shrunk.getCause().getClass().getName(), "one report, around the finding");
+    onlyMinimizedFile(methodDirectory("BytesFixture", "parse"));
+  }
+
+  @Test
+  void withoutAutoDetectionAnUnannotatedFuzzTestFailsAsJazzerReportsIt() {
+    Throwable failure = onlyFailure(run(UnannotatedFixture.class));
+
+    assertEquals(FINDING, failure.getClass().getName());
+    assertTrue(Files.notExists(resources.resolve("dev")));
+  }
+
+  @Test
+  void turnedOffTheTestFailsAsJazzerReportsIt() {
+    Throwable failure =
+        onlyFailure(
+            EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(BytesFixture.class))
+                .configurationParameter(WhittleConfiguration.RESOURCES_ROOT, resources.toString())
+                .configurationParameter(WhittleConfiguration.ENABLED, "false")
+                .execute());
+
+    assertEquals(FINDING, failure.getClass().getName());
+    assertTrue(Files.notExists(resources.resolve("dev")));
+  }
+
+  @Test
+  void aFuzzedDataProviderTestIsShrunkWithItsLifecycleOnAFreshInstancePerRun() throws IOException {
+    int tearDownsBefore = LifecycleFixture.tearDowns;
+
+    Throwable failure = onlyFailure(run(LifecycleFixture.class));
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure);
+    assertInstanceOf(ArithmeticException.class, shrunk.getCause().getCause());
+    byte[] written =
+        Files.readAllBytes(onlyMinimizedFile(methodDirectory("LifecycleFixture", "consume")));
+    assertTrue(written.length <= 3, "three digits reach 20: " + written.length + " bytes");
+    assertTrue(
+        LifecycleFixture.tearDowns - tearDownsBefore > 3,
+        "@AfterEach ran after the re-runs too, not only after JUnit's own invocations");
+  }
+
+  @Test
+  void jazzersBugDetectorsAreArmedAroundEveryReRun() throws IOException {
+    Throwable failure = onlyFailure(run(CommandInjectionFixture.class));
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure, failure::toString);
+    assertEquals(
+        "com.code_intelligence.jazzer.api.FuzzerSecurityIssueCritical",
+        shrunk.getCause().getCause().getClass().getName());
+    assertArrayEquals(
+        "run=jazze".getBytes(StandardCharsets.US_ASCII),
+        Files.readAllBytes(onlyMinimizedFile(methodDirectory("CommandInjectionFixture", "start"))));
+  }
+
+  @Test
+  void aFailureThatDoesNotReproduceIsReportedAsItWasWithTheReason() {
+    Throwable failure = onlyFailure(run(FlakyFixture.class));
+
+    assertEquals(FINDING, failure.getClass().getName(), "the original failure, unchanged");
+    assertEquals(1, failure.getSuppressed().length);
+    Throwable reason = failure.getSuppressed()[0];
+    assertInstanceOf(ShrinkingStoppedException.class, reason);
+    assertTrue(reason.getMessage().contains("did not fail again"), reason.getMessage());
+    assertTrue(Files.notExists(resources.resolve("dev")));
+  }
+
+  @Test
+  void aMalformedSettingNeverFailsAPassingTestAndIsNamedBesideTheOriginalFailure() {
+    EngineExecutionResults results =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(BytesFixture.class))
+            .configurationParameter(WhittleConfiguration.RESOURCES_ROOT, resources.toString())
+            .configurationParameter(WhittleConfiguration.TIME_BUDGET, "soon")
+            .execute();
+    Throwable failure = onlyFailure(results);
+
+    assertEquals(2, results.testEvents().succeeded().count(), "the empty and the passing input");
+    assertEquals(FINDING, failure.getClass().getName());
+    String reason = failure.getSuppressed()[0].getMessage();
+    assertTrue(reason.contains(WhittleConfiguration.TIME_BUDGET), reason);
+  }
+
+  private EngineExecutionResults run(Class<?> fixture) {
+    return EngineTestKit.engine("junit-jupiter")
+        .selectors(selectClass(fixture))
+        .configurationParameter(WhittleConfiguration.RESOURCES_ROOT, resources.toString())
+        .execute();
+  }
+
+  private Path methodDirectory(String fixture, String method) {
+    return resources.resolve(
+        Path.of("dev", "whittle", "junit", "fixtures", fixture + "Inputs", method));
+  }
+
+  private static Throwable onlyFailure(EngineExecutionResults results) {
+    List<Event> failed = results.testEvents().failed().list();
+    assertEquals(1, failed.size(), () -> "one failing invocation: " + failed);
+    return failed
+        .get(0)
+        .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+        .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+        .orElseThrow();
+  }
+
+  private static Path onlyMinimizedFile(Path directory) throws IOException {
+    assertTrue(Files.isDirectory(directory), directory + " exists");
+    try (Stream<Path> files = Files.list(directory)) {
+      List<Path> minimized =
+          files.filter(f -> f.getFileName().toString().startsWith("minimized-")).toList();
+      assertEquals(1, minimized.size(), () -> "one minimized file in " + directory);
+      assertNotNull(minimized.get(0));
+      return minimized.get(0);
+    }
+  }
+}
