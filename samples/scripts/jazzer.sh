@@ -11,6 +11,7 @@
 # TARGET is a simple class name in dev.whittle.samples, e.g. ChunkedImageFuzzer. Everything runs
 # in scratch directories under target/jazzer-work/ of the repository root (ignored by git), since
 # Jazzer writes crash files, Java reproducers and minimization rounds to its working directory.
+# Set JAZZER_JVM_ARGS for heap and stack limits, e.g. JAZZER_JVM_ARGS="-Xss256k".
 # `minimize` needs strace (to count JVM starts) and GNU time: apt-get install strace time.
 set -euo pipefail
 
@@ -18,7 +19,10 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 lib=$root/target/jazzer
 work=$root/target/jazzer-work
 classpath=$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$root/samples/target/classes
-jazzer=(java -XX:-OmitStackTraceInFastThrow -cp "$classpath" com.code_intelligence.jazzer.Jazzer)
+# JAZZER_JVM_ARGS: extra JVM options such as heap and stack limits (-Xmx128m -Xss256k), which
+# resource findings (OutOfMemoryError, StackOverflowError) depend on. Unquoted on purpose: words.
+# shellcheck disable=SC2206
+jazzer=(java -XX:-OmitStackTraceInFastThrow ${JAZZER_JVM_ARGS:-} -cp "$classpath" com.code_intelligence.jazzer.Jazzer)
 
 usage() {
   sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2

@@ -36,6 +36,12 @@ final class ExitCodes {
   static final int TARGET_NOT_LOADABLE = 9;
 
   /** {@code minimize}: interrupted (Ctrl-C) before every crash file was minimized; 128 + SIGINT. */
+  /**
+   * {@code minimize}: a result was written, but as {@code unverified-<sha1>}: it did not reproduce
+   * the finding in every fresh JVM, nor did any larger improvement or the crash itself.
+   */
+  static final int NOT_VERIFIED = 10;
+
   static final int INTERRUPTED = 130;
 
   private ExitCodes() {}

@@ -5,6 +5,7 @@ import com.google.gson.GsonBuilder;
 import dev.whittle.api.StopReason;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.output.EscapedBytes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,6 +38,8 @@ record MinimizationReport(
       Long oracleCalls,
       Long milliseconds,
       Boolean verified,
+      String verifiedBy,
+      String verification,
       String stopReason,
       String minimizedFile,
       String reproducerFile,
@@ -81,6 +84,8 @@ record MinimizationReport(
                 null,
                 null,
                 null,
+                null,
+                null,
                 new Error(failed.exitCode(), failed.message())));
       }
     }
@@ -103,6 +108,8 @@ record MinimizationReport(
         result.oracleCalls(),
         result.elapsedMillis(),
         result.verified(),
+        result.verification().method(),
+        result.verification().detail().isEmpty() ? null : result.verification().detail(),
         result.reduction().stopReason().name().toLowerCase(Locale.ROOT),
         minimized.minimizedFile().toString(),
         minimized.reproducerFile().toString(),
@@ -160,7 +167,15 @@ record MinimizationReport(
   private static String line(CrashEntry entry) {
     StringBuilder notes = new StringBuilder();
     if (!entry.verified()) {
-      notes.append(", NOT verified in a fresh class loader");
+      notes.append(", NOT verified");
+      if (!entry.verifiedBy().equals(Verification.NONE)) {
+        notes.append(" in a ").append(entry.verifiedBy());
+      }
+      if (entry.verification() != null) {
+        notes.append(" (").append(entry.verification()).append(')');
+      }
+    } else if (entry.verification() != null) {
+      notes.append(", verified: ").append(entry.verification());
     }
     if (!entry.stopReason().equals(StopReason.COMPLETED.name().toLowerCase(Locale.ROOT))) {
       notes.append(", stopped early (").append(entry.stopReason()).append(')');

@@ -4,10 +4,12 @@ import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FlakyFindingException;
+import dev.whittle.jazzer.api.FreshJvmVerification;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.output.OutputWriteException;
 import java.io.IOException;
@@ -46,7 +48,12 @@ import picocli.CommandLine.Spec;
       "CRASH is a crash file, or a directory standing for every crash-* file directly inside it."
           + " Each crash file is first run 3 times and must give the same finding every time;"
           + " a file that does not crash, or whose finding is flaky, is reported and the others"
-          + " go on. The result is run again in a freshly loaded target ('verified').",
+          + " go on. The result is run again in a freshly loaded target ('verified'); a"
+          + " StackOverflowError or OutOfMemoryError result (any, with --verify-in-fresh-jvm)"
+          + " instead in 3 fresh JVMs with the same -Xss/-Xmx (see --jvm-arg), each of which"
+          + " must give the same finding; if it does not, the smallest larger improvement that"
+          + " does is written, and if none does, the result goes to unverified-<sha1> (exit"
+          + " code 10).",
       "",
       "Next to each crash file go minimized-<sha1 of the result> and Crash_<sha1>.java, a JUnit"
           + " 5 test in the default package that runs the target on the result and passes while"
@@ -70,6 +77,7 @@ import picocli.CommandLine.Spec;
       "7:a crash file does not crash the target",
       "8:a crash file's finding is flaky",
       "9:the target class cannot be loaded or initialized",
+      "10:a result did not reproduce in fresh JVMs and was written as unverified-<sha1>",
       "130:interrupted",
     })
 final class MinimizeCommand implements Callable<Integer> {
@@ -160,6 +168,35 @@ final class MinimizeCommand implements Callable<Integer> {
               + " into bytes.")
   boolean noValueReduction;
 
+  @Option(
+      names = "--jvm-arg",
+      paramLabel = "OPTION",
+      description =
+          "An option of the fresh JVMs that verify a result, such as -Xss512k or -Xmx256m;"
+              + " repeatable. Default: the -Xss, -Xmx and -Xms this JVM runs with.")
+  List<String> jvmArgs;
+
+  @Option(
+      names = "--verify-in-fresh-jvm",
+      description =
+          "Verify every result in fresh JVMs, not only StackOverflowError and OutOfMemoryError"
+              + " ones. Costs a JVM start per run.")
+  boolean verifyInFreshJvm;
+
+  @Option(
+      names = "--no-fresh-jvm",
+      description =
+          "Verify every result in a fresh class loader only, resource findings too (as before"
+              + " fresh JVMs were used).")
+  boolean noFreshJvm;
+
+  @Option(
+      names = "--fresh-jvm-runs",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "How many fresh JVMs must each reproduce a result. Default: ${DEFAULT-VALUE}.")
+  int freshJvmRuns;
+
   @Mixin OutputOption outputOption = new OutputOption();
 
   @Mixin JsonOption jsonOption = new JsonOption();
@@ -228,7 +265,12 @@ final class MinimizeCommand implements Callable<Integer> {
             .withFreshLoaderPerAttempt(freshLoader)
             .withJobs(jobsOption.jobs)
             .withValueReduction(!noValueReduction)
-            .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline));
+            .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline))
+            .withFreshJvmVerification(freshJvmMode())
+            .withFreshJvmRuns(freshJvmRuns);
+    if (jvmArgs != null) {
+      minimizer = minimizer.withFreshJvmArgs(jvmArgs);
+    }
     List<CrashOutcome> outcomes = new ArrayList<>();
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;
@@ -255,6 +297,28 @@ final class MinimizeCommand implements Callable<Integer> {
       guard.close();
     }
     return exitCode(outcomes, interrupted);
+  }
+
+  private FreshJvmVerification freshJvmMode() {
+    if (verifyInFreshJvm && noFreshJvm) {
+      throw new ParameterException(
+          spec.commandLine(), "--verify-in-fresh-jvm and --no-fresh-jvm exclude each other");
+    }
+    if (freshJvmRuns < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--fresh-jvm-runs must be at least 1, was " + freshJvmRuns);
+    }
+    if (jvmArgs != null) {
+      for (String arg : jvmArgs) {
+        if (!arg.startsWith("-")) {
+          throw new ParameterException(
+              spec.commandLine(), "--jvm-arg takes a JVM option starting with '-', got: " + arg);
+        }
+      }
+    }
+    return verifyInFreshJvm
+        ? FreshJvmVerification.ALWAYS
+        : noFreshJvm ? FreshJvmVerification.OFF : FreshJvmVerification.RESOURCE_FINDINGS;
   }
 
   private boolean bugDetectorsReported;
@@ -304,14 +368,20 @@ final class MinimizeCommand implements Callable<Integer> {
 
   private CrashOutcome.Minimized save(Path crash, MinimizationResult result) {
     Path minimizedFile =
-        outputOption
-            .value()
-            .orElseGet(
-                () ->
-                    MinimizationOutputs.defaultMinimizedPath(
-                        crash, MinimizationOutputs.sha1Hex(result.minimized())));
+        outputOption.value().orElseGet(() -> MinimizationOutputs.defaultPath(crash, result));
     MinimizationOutputs.Written written =
         MinimizationOutputs.write(crash, minimizedFile, result, callTimeout());
+    if (!result.verified() && result.verification().method().equals(Verification.FRESH_JVM)) {
+      err()
+          .println(
+              "whittle: "
+                  + crash
+                  + ": result NOT verified in fresh JVMs, written as "
+                  + written.minimized()
+                  + ": "
+                  + result.verification().detail());
+      err().flush();
+    }
     plotOption.draw("whittle minimize " + crash.getFileName(), result.reduction());
     return new CrashOutcome.Minimized(crash, result, written.minimized(), written.reproducer());
   }
@@ -336,7 +406,17 @@ final class MinimizeCommand implements Callable<Integer> {
         return failed.exitCode();
       }
     }
-    return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+    if (interrupted) {
+      return ExitCodes.INTERRUPTED;
+    }
+    for (CrashOutcome outcome : outcomes) {
+      if (outcome instanceof CrashOutcome.Minimized minimized
+          && !minimized.result().verified()
+          && minimized.result().verification().method().equals(Verification.FRESH_JVM)) {
+        return ExitCodes.NOT_VERIFIED;
+      }
+    }
+    return ExitCodes.OK;
   }
 
   private List<Path> parseClassPath() {

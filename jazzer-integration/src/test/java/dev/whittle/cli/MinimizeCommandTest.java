@@ -19,6 +19,7 @@ import dev.whittle.jazzer.targets.FlakyTarget;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
 import dev.whittle.jazzer.targets.TargetPaths;
 import dev.whittle.jazzer.targets.ThresholdStringTarget;
+import dev.whittle.jazzer.targets.WarmOnlyOverflowTarget;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,6 +62,68 @@ class MinimizeCommandTest {
     assertTrue(run.out().contains(BUG_TOKEN), "summary names the token: " + run);
     assertTrue(run.out().contains(BUG_CRASH.length() + " -> 3 bytes"), "sizes: " + run);
     assertTrue(run.err().contains("whittle: minimizing " + crash), "progress: " + run);
+  }
+
+  @Test
+  void aResourceFindingThatNoFreshJvmReproducesIsWrittenAsUnverifiedWithExitCode10()
+      throws IOException {
+    Path crash = write("crash-1", "aaRaa");
+    System.setProperty(WarmOnlyOverflowTarget.WARM, "true");
+    Execution run;
+    try {
+      run = minimize(WarmOnlyOverflowTarget.class.getName(), "--json", crash.toString());
+    } finally {
+      System.clearProperty(WarmOnlyOverflowTarget.WARM);
+    }
+
+    assertEquals(ExitCodes.NOT_VERIFIED, run.exitCode(), run::toString);
+    String sha1 = MinimizationOutputs.sha1Hex("R".getBytes(UTF_8));
+    assertEquals("R", read(dir.resolve("unverified-" + sha1)));
+    assertFalse(Files.exists(dir.resolve("minimized-" + sha1)), "no minimized- file");
+    JsonObject entry =
+        JsonParser.parseString(run.out())
+            .getAsJsonObject()
+            .getAsJsonArray("crashes")
+            .get(0)
+            .getAsJsonObject();
+    assertFalse(entry.get("verified").getAsBoolean());
+    assertEquals("fresh JVM", entry.get("verifiedBy").getAsString());
+    assertTrue(
+        entry.get("verification").getAsString().contains("not even the crash itself"),
+        run::toString);
+    assertTrue(run.err().contains("NOT verified in fresh JVMs"), run::toString);
+  }
+
+  @Test
+  void jvmArgGoesToTheFreshJvms() throws IOException {
+    Path crash = write("crash-1", "aaRaa");
+    System.setProperty(WarmOnlyOverflowTarget.WARM, "true");
+    Execution run;
+    try {
+      run =
+          minimize(
+              WarmOnlyOverflowTarget.class.getName(),
+              "--jvm-arg=-D" + WarmOnlyOverflowTarget.WARM + "=true",
+              "--jvm-arg=-Xss512k",
+              crash.toString());
+    } finally {
+      System.clearProperty(WarmOnlyOverflowTarget.WARM);
+    }
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals(
+        "R", read(dir.resolve("minimized-" + MinimizationOutputs.sha1Hex("R".getBytes(UTF_8)))));
+    assertTrue(run.out().contains("verified: 3/3 fresh JVMs with -D"), run::toString);
+  }
+
+  @Test
+  void aJvmArgMustBeAnOption() throws IOException {
+    Path crash = write("crash-1", BUG_CRASH);
+
+    Execution run = minimize(BUG_TARGET, "--jvm-arg", "Xss512k", crash.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("--jvm-arg takes a JVM option"), run::toString);
   }
 
   @Test

@@ -53,6 +53,9 @@ public final class CrashMinimizer {
   /** Default for {@link #withCallTimeout}. */
   public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
 
+  /** Default for {@link #withFreshJvmRuns}. */
+  public static final int DEFAULT_FRESH_JVM_RUNS = 3;
+
   /** Default for {@link #withReproductionRuns}. */
   public static final int DEFAULT_REPRODUCTION_RUNS = 3;
 
@@ -73,6 +76,9 @@ public final class CrashMinimizer {
   private final FuzzedDataProviderFactory dataProviderFactory;
   private final ImmutableList<String> targetArgs;
   private final ImmutableList<ProgressListener> progressListeners;
+  private final FreshJvmVerification freshJvmVerification;
+  private final ImmutableList<String> freshJvmArgs;
+  private final int freshJvmRuns;
 
   private CrashMinimizer(Builder b) {
     this.targetClass = b.targetClass;
@@ -92,6 +98,9 @@ public final class CrashMinimizer {
     this.dataProviderFactory = b.dataProviderFactory;
     this.targetArgs = b.targetArgs;
     this.progressListeners = b.progressListeners;
+    this.freshJvmVerification = b.freshJvmVerification;
+    this.freshJvmArgs = b.freshJvmArgs;
+    this.freshJvmRuns = b.freshJvmRuns;
   }
 
   /**
@@ -289,6 +298,44 @@ public final class CrashMinimizer {
   }
 
   /**
+   * When the result is verified in fresh JVMs instead of a fresh class loader: by default ({@link
+   * FreshJvmVerification#RESOURCE_FINDINGS}) for stack overflows and out-of-memory errors, whose
+   * reproduction depends on the JVM's warm state and limits. A result verified this way reproduced
+   * the finding (by {@link #withMatchMode}) in each of {@link #withFreshJvmRuns} JVMs started with
+   * {@link #withFreshJvmArgs}; when the reduction's smallest input does not, the minimizer backs
+   * off along the reduction's improvements to the smallest one that does, and to the crash itself
+   * if none does, which is then returned unverified ({@link MinimizationResult#verification()} says
+   * why). Never for a {@linkplain #forLoadedTarget loaded target}: the JVM it lives in (a Jazzer
+   * run's) has instrumentation and state no fresh JVM would have.
+   */
+  public CrashMinimizer withFreshJvmVerification(FreshJvmVerification mode) {
+    checkNotNull(mode, "mode");
+    return copy(b -> b.freshJvmVerification = mode);
+  }
+
+  /**
+   * The options of the fresh JVMs that verify a result, such as {@code -Xss512k} or {@code
+   * -Xmx256m}. By default the heap and stack options ({@code -Xss}, {@code -Xmx}, {@code -Xms})
+   * this JVM was started with, so that a fresh JVM has the limits the minimization ran under.
+   */
+  public CrashMinimizer withFreshJvmArgs(List<String> args) {
+    checkNotNull(args, "args");
+    for (String arg : args) {
+      checkArgument(
+          arg != null && arg.startsWith("-"), "a JVM option starts with '-', got: %s", arg);
+    }
+    return copy(b -> b.freshJvmArgs = ImmutableList.copyOf(args));
+  }
+
+  /**
+   * How many fresh JVMs must each reproduce the result; default {@value #DEFAULT_FRESH_JVM_RUNS}.
+   */
+  public CrashMinimizer withFreshJvmRuns(int runs) {
+    checkArgument(runs >= 1, "freshJvmRuns must be at least 1, was %s", runs);
+    return copy(b -> b.freshJvmRuns = runs);
+  }
+
+  /**
    * Minimizes {@code crash}. Interrupting the calling thread during the reduction ends it with the
    * smallest input so far, which is returned unverified; the interrupt flag stays set for the
    * caller to see.
@@ -408,6 +455,19 @@ public final class CrashMinimizer {
     return progressListeners;
   }
 
+  public FreshJvmVerification freshJvmVerification() {
+    return freshJvmVerification;
+  }
+
+  /** The fresh JVMs' options; empty when they are this JVM's heap and stack options. */
+  public Optional<List<String>> freshJvmArgs() {
+    return Optional.ofNullable(freshJvmArgs);
+  }
+
+  public int freshJvmRuns() {
+    return freshJvmRuns;
+  }
+
   private CrashMinimizer copy(java.util.function.Consumer<Builder> change) {
     Builder b = new Builder();
     b.targetClass = targetClass;
@@ -427,6 +487,9 @@ public final class CrashMinimizer {
     b.dataProviderFactory = dataProviderFactory;
     b.targetArgs = targetArgs;
     b.progressListeners = progressListeners;
+    b.freshJvmVerification = freshJvmVerification;
+    b.freshJvmArgs = freshJvmArgs;
+    b.freshJvmRuns = freshJvmRuns;
     change.accept(b);
     return new CrashMinimizer(b);
   }
@@ -450,6 +513,9 @@ public final class CrashMinimizer {
     FuzzedDataProviderFactory dataProviderFactory;
     ImmutableList<String> targetArgs = ImmutableList.of();
     ImmutableList<ProgressListener> progressListeners = ImmutableList.of();
+    FreshJvmVerification freshJvmVerification = FreshJvmVerification.RESOURCE_FINDINGS;
+    ImmutableList<String> freshJvmArgs;
+    int freshJvmRuns = DEFAULT_FRESH_JVM_RUNS;
   }
 
   /** Finds the implementation once, as {@code dev.whittle.api.Reduction} finds its engine. */

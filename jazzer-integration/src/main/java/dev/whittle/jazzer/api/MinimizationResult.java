@@ -14,6 +14,7 @@ public final class MinimizationResult {
   private final long elapsedMillis;
   private final boolean verified;
   private final FuzzTargetShape targetShape;
+  private final Verification verification;
 
   /**
    * @param oracleCalls every run of the target: reproduction runs, the reduction's oracle calls and
@@ -30,13 +31,39 @@ public final class MinimizationResult {
       long elapsedMillis,
       boolean verified,
       FuzzTargetShape targetShape) {
+    this(
+        original,
+        minimized,
+        finding,
+        reduction,
+        oracleCalls,
+        elapsedMillis,
+        new Verification(verified, Verification.FRESH_CLASS_LOADER, ""),
+        targetShape);
+  }
+
+  /**
+   * @param verification how {@code minimized} was checked; {@link #verified()} is its outcome.
+   *     {@code minimized} MAY be larger than the reduction's result when that one did not reproduce
+   *     in fresh JVMs and a larger improvement did.
+   */
+  public MinimizationResult(
+      byte[] original,
+      byte[] minimized,
+      Finding finding,
+      ReductionResult<byte[]> reduction,
+      long oracleCalls,
+      long elapsedMillis,
+      Verification verification,
+      FuzzTargetShape targetShape) {
     this.original = checkNotNull(original, "original").clone();
     this.minimized = checkNotNull(minimized, "minimized").clone();
     this.finding = checkNotNull(finding, "finding");
     this.reduction = checkNotNull(reduction, "reduction");
     this.oracleCalls = oracleCalls;
     this.elapsedMillis = elapsedMillis;
-    this.verified = verified;
+    this.verification = checkNotNull(verification, "verification");
+    this.verified = verification.verified();
     this.targetShape = checkNotNull(targetShape, "targetShape");
   }
 
@@ -78,12 +105,18 @@ public final class MinimizationResult {
   }
 
   /**
-   * Whether the minimized input reproduced the finding in a freshly loaded target. False means the
-   * reduction probably leaned on static state left over from earlier runs; try {@link
-   * CrashMinimizer#withFreshLoaderPerAttempt}.
+   * Whether the minimized input reproduced the finding in a freshly loaded target, or in every one
+   * of the fresh JVMs of {@link CrashMinimizer#withFreshJvmVerification} (see {@link
+   * #verification()}). False for a fresh loader means the reduction probably leaned on static state
+   * left over from earlier runs; try {@link CrashMinimizer#withFreshLoaderPerAttempt}.
    */
   public boolean verified() {
     return verified;
+  }
+
+  /** How the result was checked: fresh class loader or fresh JVMs, the runs, a back-off. */
+  public Verification verification() {
+    return verification;
   }
 
   @Override

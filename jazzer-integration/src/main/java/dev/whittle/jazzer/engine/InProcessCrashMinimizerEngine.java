@@ -13,9 +13,11 @@ import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
+import dev.whittle.jazzer.api.FreshJvmVerification;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.AttemptSession;
@@ -25,6 +27,7 @@ import dev.whittle.jazzer.target.TargetSpec;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -74,26 +77,90 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private MinimizationResult minimize(
       CrashMinimizer minimizer, byte[] crash, String crashName, long start) {
+    return minimize(minimizer, crash, crashName, start, 0, null, minimizer.callTimeout());
+  }
+
+  /**
+   * @param runsBefore runs of an earlier session given up for this one, which count too
+   * @param established the crash's finding as an earlier session established it, or null to
+   *     establish it here. Kept rather than established again: HotSpot gives only the first few
+   *     out-of-memory errors of a JVM a stack trace, so a later check could see a frameless one.
+   * @param verificationTimeout the per-call timeout of the fresh JVMs: the user's, where {@code
+   *     minimizer}'s may be a {@link ResourceRunDeadline} for the reduction
+   */
+  private MinimizationResult minimize(
+      CrashMinimizer minimizer,
+      byte[] crash,
+      String crashName,
+      long start,
+      long runsBefore,
+      Finding established,
+      Duration verificationTimeout) {
     try (AttemptSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
+      long establishStart = System.nanoTime();
       Finding original =
-          ReproductionCheck.establish(
-              session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
+          established != null
+              ? established
+              : ReproductionCheck.establish(
+                  session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
+      if (established == null && isResourceFinding(minimizer, original)) {
+        // Reopened with a fresh loader per candidate (stack overflows) and a per-run deadline
+        // from the crash's own run time; the crash's finding is kept, not established again.
+        long runs = session.runs();
+        Duration deadline =
+            ResourceRunDeadline.of(
+                minimizer.callTimeout(), (System.nanoTime() - establishStart) / Math.max(1, runs));
+        session.close();
+        return minimize(
+            minimizer
+                .withFreshLoaderPerAttempt(
+                    minimizer.freshLoaderPerAttempt() || needsFreshLoaders(original))
+                .withCallTimeout(deadline),
+            crash,
+            crashName,
+            start,
+            runsBefore + runs,
+            original,
+            minimizer.callTimeout());
+      }
       ReductionResult<byte[]> reduction;
       long helperRuns;
+      FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
       try (Helpers helpers = Helpers.open(minimizer, jobsFor(minimizer, session))) {
-        reduction = reduce(minimizer, session, helpers, crash, crashName, original);
+        reduction = reduce(minimizer, session, helpers, crash, crashName, original, improvements);
         helperRuns = helpers.runs();
       }
       byte[] minimized = reduction.reduced();
-      boolean verified = false;
+      Verification verification =
+          new Verification(false, Verification.NONE, "interrupted before verification");
       long verificationRuns = 0;
       // An interrupted caller wants the best so far now; a fresh target would not even load, as
       // every run of an interrupted thread ends at once.
       if (!Thread.currentThread().isInterrupted()) {
-        try (AttemptSession fresh = openSession(minimizer, false)) {
-          Finding again = fresh.run(minimized);
-          verified = again != null && minimizer.matchMode().matches(original, again);
-          verificationRuns = fresh.runs();
+        if (usesFreshJvms(minimizer, original)) {
+          FreshJvmBackOff.Chosen chosen =
+              FreshJvmBackOff.choose(
+                  improvements.candidates(minimized, crash),
+                  freshJvmCheck(minimizer, verificationTimeout),
+                  original,
+                  minimizer.matchMode(),
+                  minimizer.freshJvmRuns());
+          minimized = chosen.input();
+          verification = chosen.verification();
+          verificationRuns = chosen.jvmRuns();
+        } else {
+          try (AttemptSession fresh = openSession(minimizer, false)) {
+            Finding again = fresh.run(minimized);
+            boolean verified = again != null && minimizer.matchMode().matches(original, again);
+            verification =
+                new Verification(
+                    verified,
+                    minimizer.loadedTarget().isPresent()
+                        ? Verification.SAME_TARGET
+                        : Verification.FRESH_CLASS_LOADER,
+                    verified ? "" : "no matching finding when run again: " + again);
+            verificationRuns = fresh.runs();
+          }
         }
       }
       return new MinimizationResult(
@@ -101,11 +168,60 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           minimized,
           original,
           reduction,
-          session.runs() + helperRuns + verificationRuns,
+          runsBefore + session.runs() + helperRuns + verificationRuns,
           (System.nanoTime() - start) / 1_000_000,
-          verified,
+          verification,
           session.shape());
     }
+  }
+
+  /**
+   * Stack overflows are reduced with a freshly loaded target per candidate. A stack overflow
+   * strikes not only in the recursion but also in what runs at its deepest point: building an
+   * exception, the first string concatenation or lambda of a call site (linked with a bootstrap
+   * that takes hundreds of frames), the first loading of a class. How much stack those take depends
+   * on what the target's loader has already loaded and linked, so one warm loader keeps candidates
+   * that overflow nowhere else: the NestedListFuzzer sample went from 385 to 30 bytes, 0 of 3 fresh
+   * JVMs reproducing it; with a loader per candidate to 168 bytes, 3 of 3 (the JIT's state is still
+   * shared, which the fresh-JVM verification covers). For small targets a loader costs a few
+   * milliseconds a run.
+   */
+  private static boolean needsFreshLoaders(Finding original) {
+    return original.kind() == Finding.Kind.THROWN
+        && original.exceptionClassName().equals(StackOverflowError.class.getName());
+  }
+
+  /**
+   * A stack overflow or out-of-memory error of a target Whittle loads, unless fresh JVMs are off:
+   * reduced with a fresh loader per candidate (stack overflows) and a {@link ResourceRunDeadline}.
+   */
+  private static boolean isResourceFinding(CrashMinimizer minimizer, Finding original) {
+    return minimizer.loadedTarget().isEmpty()
+        && minimizer.fuzzTestMethod().isEmpty()
+        && minimizer.freshJvmVerification() != FreshJvmVerification.OFF
+        && FreshJvmVerification.isResourceFinding(original);
+  }
+
+  /**
+   * Fresh JVMs verify where the minimizer's mode asks for them, never for a loaded target: it lives
+   * in a JVM (a Jazzer run's) whose instrumentation and state no fresh JVM would have; nor for a
+   * {@code @FuzzTest}, whose test class and lifecycle only its test framework can set up.
+   */
+  private static boolean usesFreshJvms(CrashMinimizer minimizer, Finding original) {
+    return minimizer.loadedTarget().isEmpty()
+        && minimizer.fuzzTestMethod().isEmpty()
+        && minimizer.freshJvmVerification().appliesTo(original);
+  }
+
+  private static FreshJvmCheck freshJvmCheck(CrashMinimizer minimizer, Duration callTimeout) {
+    JazzerAgent.Status agent = JazzerAgent.current();
+    return new FreshJvmCheck(
+        minimizer.freshJvmArgs().orElseGet(FreshJvmCheck::limitsOfThisJvm),
+        minimizer.targetClass(),
+        minimizer.classPath(),
+        minimizer.targetArgs(),
+        callTimeout,
+        agent != null && agent.installed());
   }
 
   /**
@@ -149,7 +265,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       Helpers helpers,
       byte[] crash,
       String crashName,
-      Finding original) {
+      Finding original,
+      FreshJvmBackOff.Improvements improvements) {
     InProcessOracle oracle = new InProcessOracle(session, original, minimizer.matchMode());
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(crash))
@@ -159,7 +276,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             // Value reducers remove chunks and provider calls wholesale that byte deletion
             // would otherwise take apart a byte at a time: 661 runs instead of 2,180 on the
             // ChunkedImage sample, 99 instead of 1,739 on RingBuffer (docs/benchmarks.md).
-            .withValueReducersFirst(true);
+            .withValueReducersFirst(true)
+            .withImprovementListener(improvements);
     if (minimizer.valueReduction()) {
       for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(session)) {
         reduction = reduction.withValueReducer(valueReducer);

@@ -6,6 +6,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.engine.io.AtomicFiles;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.Verification;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,13 @@ public final class MinimizationOutputs {
   /** The prefix of a minimized file's name; the SHA-1 of its content follows. */
   public static final String MINIMIZED_PREFIX = "minimized-";
 
+  /**
+   * The prefix instead of {@link #MINIMIZED_PREFIX} for a result that fresh JVMs did not verify
+   * (see {@code CrashMinimizer.withFreshJvmVerification}), so that it is never taken for a verified
+   * one.
+   */
+  public static final String UNVERIFIED_PREFIX = "unverified-";
+
   private MinimizationOutputs() {}
 
   /** Where the two files went. */
@@ -42,8 +50,20 @@ public final class MinimizationOutputs {
   public static Written save(Path crash, MinimizationResult result, Duration callTimeout) {
     checkNotNull(crash, "crash");
     checkNotNull(result, "result");
-    return write(
-        crash, defaultMinimizedPath(crash, sha1Hex(result.minimized())), result, callTimeout);
+    return write(crash, defaultPath(crash, result), result, callTimeout);
+  }
+
+  /**
+   * Where {@code result} goes by default: {@code minimized-<sha1>} beside {@code crash}, or {@code
+   * unverified-<sha1>} when fresh JVMs did not reproduce it.
+   */
+  public static Path defaultPath(Path crash, MinimizationResult result) {
+    String sha1 = sha1Hex(result.minimized());
+    boolean failedInFreshJvms =
+        !result.verified() && result.verification().method().equals(Verification.FRESH_JVM);
+    return failedInFreshJvms
+        ? crash.resolveSibling(UNVERIFIED_PREFIX + sha1)
+        : defaultMinimizedPath(crash, sha1);
   }
 
   /**

@@ -87,6 +87,84 @@ class DedupTokenTest {
         DedupToken.bottomFramesWithoutRepetition(overflow));
   }
 
+  @Test
+  void aStackOverflowsTokenIsItsRecursionCycleWhateverTheDepth() {
+    StackTraceElement[] cycle = {frame("com.example.P", "list"), frame("com.example.P", "value")};
+    StackTraceElement[] bottom = {
+      frame("com.example.P", "document"), frame(TARGET, "fuzzerTestOneInput")
+    };
+
+    assertEquals(
+        TOKEN.compute(overflow(cycle, 3, bottom)).token(),
+        TOKEN.compute(overflow(cycle, 40, bottom)).token());
+    // Another cycle (another recursion) is another finding.
+    StackTraceElement[] other = {frame("com.example.P", "map"), frame("com.example.P", "value")};
+    assertNotEquals(
+        TOKEN.compute(overflow(cycle, 3, bottom)).token(),
+        TOKEN.compute(overflow(other, 3, bottom)).token());
+  }
+
+  /**
+   * The JVM keeps at most {@code MaxJavaStackTraceDepth} (1024) innermost frames of a stack trace.
+   * An overflow deeper than that loses its bottom frames, and Jazzer's "bottom frames up to the
+   * first repetition" then start wherever the trace was cut: a two-method cycle gives one of two
+   * tokens depending on the depth's parity. Jazzer prints the same, so Whittle matches it rather
+   * than a steadier identity; the sample runs with a small -Xss, where the whole stack fits.
+   */
+  @Test
+  void aTruncatedOverflowsTokenDependsOnWhereTheTraceWasCut() {
+    StackTraceElement[] cycle = {frame("com.example.P", "list"), frame("com.example.P", "value")};
+    Throwable even = withStack(new StackOverflowError(), repeat(cycle, 512));
+    StackTraceElement[] shifted = new StackTraceElement[1024];
+    System.arraycopy(repeat(cycle, 513), 1, shifted, 0, 1024);
+    Throwable odd = withStack(new StackOverflowError(), shifted);
+
+    assertNotEquals(TOKEN.compute(even).token(), TOKEN.compute(odd).token());
+  }
+
+  @Test
+  void anOutOfMemoryErrorsTokenIsItsAllocatingFramesNotItsMessageOrSuppressed() {
+    Throwable heap =
+        withStack(
+            new OutOfMemoryError("Java heap space"),
+            frame("com.example.Tiles", "decode"),
+            frame(TARGET, "fuzzerTestOneInput"));
+    Throwable array =
+        withStack(
+            new OutOfMemoryError("Requested array size exceeds VM limit"),
+            frame("com.example.Tiles", "decode"),
+            frame(TARGET, "fuzzerTestOneInput"));
+    array.addSuppressed(new IllegalStateException());
+    Throwable elsewhere =
+        withStack(
+            new OutOfMemoryError("Java heap space"),
+            frame("com.example.Tiles", "grow"),
+            frame(TARGET, "fuzzerTestOneInput"));
+
+    assertEquals(TOKEN.compute(heap).token(), TOKEN.compute(array).token());
+    assertEquals(
+        List.of("com.example.Tiles.decode(F.java:1)", TARGET + ".fuzzerTestOneInput(F.java:1)"),
+        TOKEN.compute(heap).frames());
+    assertNotEquals(TOKEN.compute(heap).token(), TOKEN.compute(elsewhere).token());
+  }
+
+  private static Throwable overflow(
+      StackTraceElement[] cycle, int times, StackTraceElement[] bottom) {
+    StackTraceElement[] repeated = repeat(cycle, times);
+    StackTraceElement[] stack = new StackTraceElement[repeated.length + bottom.length];
+    System.arraycopy(repeated, 0, stack, 0, repeated.length);
+    System.arraycopy(bottom, 0, stack, repeated.length, bottom.length);
+    return withStack(new StackOverflowError(), stack);
+  }
+
+  private static StackTraceElement[] repeat(StackTraceElement[] cycle, int times) {
+    StackTraceElement[] stack = new StackTraceElement[cycle.length * times];
+    for (int i = 0; i < stack.length; i++) {
+      stack[i] = cycle[i % cycle.length];
+    }
+    return stack;
+  }
+
   /**
    * A cycle of causes would hang Jazzer; here the search stops where the cycle closes, and that
    * exception is the root. Bounded, since the failure this guards against is a hang.

@@ -1,0 +1,35 @@
+package dev.whittle.jazzer.api;
+
+/**
+ * When a minimized input is verified in fresh JVMs, started with the same heap and stack limits,
+ * rather than only in a fresh class loader inside the minimizing JVM (see {@link
+ * CrashMinimizer#withFreshJvmVerification}).
+ */
+public enum FreshJvmVerification {
+  /** Never: a fresh class loader in this JVM verifies every result. */
+  OFF,
+  /**
+   * For {@link StackOverflowError} and {@link OutOfMemoryError} findings, whose reproduction
+   * depends on the JVM's state and limits (JIT-compiled frames are smaller, a warm heap is fuller);
+   * a fresh class loader for the others. The default.
+   */
+  RESOURCE_FINDINGS,
+  /** For every finding. Costs a JVM start (about a second) per run, a few runs per result. */
+  ALWAYS;
+
+  /** Whether {@code finding} gets fresh JVMs under this mode. */
+  public boolean appliesTo(Finding finding) {
+    return switch (this) {
+      case OFF -> false;
+      case ALWAYS -> true;
+      case RESOURCE_FINDINGS -> isResourceFinding(finding);
+    };
+  }
+
+  /** A stack overflow or an out-of-memory error: a finding of the JVM's limits. */
+  public static boolean isResourceFinding(Finding finding) {
+    return finding.kind() == Finding.Kind.THROWN
+        && (finding.exceptionClassName().equals(StackOverflowError.class.getName())
+            || finding.exceptionClassName().equals(OutOfMemoryError.class.getName()));
+  }
+}

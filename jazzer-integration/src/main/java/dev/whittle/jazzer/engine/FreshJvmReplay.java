@@ -1,0 +1,109 @@
+package dev.whittle.jazzer.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetSpec;
+import java.io.PrintStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * The main class of the child JVM that {@link FreshJvmCheck} starts: loads the fuzz target the way
+ * the minimization did (a {@link TargetSession} with its own class loader and exit guard, the
+ * target running on an attempt worker thread whose stack size is the JVM's default, {@code -Xss}),
+ * runs it once on one input file and prints the finding in lines starting with {@value #PREFIX}, on
+ * a stream of its own so that the target's output cannot be mistaken for them.
+ *
+ * <p>Arguments: {@code TARGET_CLASS CLASS_PATH INPUT_FILE TIMEOUT_MILLIS AGENT [TARGET_ARGS...]},
+ * the class path separated by the platform's path separator. With {@code AGENT} = {@code
+ * jazzer-agent} it installs Jazzer's bug detectors first, as the minimizing JVM had them ({@code
+ * no-agent} otherwise); {@code TARGET_ARGS} go to {@code fuzzerInitialize(String[])}. Exit status 0
+ * when it ran the target (whatever it found), 2 on bad arguments or a target that does not load.
+ */
+@API(status = INTERNAL)
+public final class FreshJvmReplay {
+  /** Every line meant for the parent starts with this. */
+  static final String PREFIX = "whittle-fresh-jvm:";
+
+  static final String WITH_AGENT = "jazzer-agent";
+  static final String WITHOUT_AGENT = "no-agent";
+
+  private FreshJvmReplay() {}
+
+  public static void main(String[] args) throws Exception {
+    // The parent reads stdout; the target's own printing goes to stderr, which the parent drops.
+    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    System.setOut(System.err);
+    if (args.length < 5) {
+      out.println(PREFIX + "error usage: TARGET_CLASS CLASS_PATH INPUT_FILE TIMEOUT_MILLIS AGENT");
+      System.exit(2);
+    }
+    if (args[4].equals(WITH_AGENT)) {
+      JazzerAgent.ensureInstalled();
+    }
+    byte[] input = Files.readAllBytes(Path.of(args[2]));
+    List<String> targetArgs = List.of(args).subList(5, args.length);
+    TargetSpec spec =
+        new TargetSpec(
+            args[0], urls(args[1]), FreshJvmReplay.class.getClassLoader(), null, targetArgs);
+    Finding finding;
+    try (TargetSession session =
+        TargetSession.open(spec, Duration.ofMillis(Long.parseLong(args[3])), false)) {
+      finding = session.run(input);
+    } catch (RuntimeException e) {
+      out.println(PREFIX + "error " + e.toString().replace('\n', ' '));
+      System.exit(2);
+      return;
+    }
+    for (String line : render(finding)) {
+      out.println(PREFIX + line);
+    }
+    out.flush();
+    // An abandoned worker (a timeout) may still run; it must not keep this JVM alive.
+    System.exit(0);
+  }
+
+  /** The finding as lines; {@link FreshJvmCheck#parse} reads them back. */
+  static List<String> render(Finding finding) {
+    List<String> lines = new ArrayList<>();
+    if (finding == null) {
+      lines.add("none");
+      return lines;
+    }
+    switch (finding.kind()) {
+      case TIMEOUT -> lines.add("timeout");
+      case EXIT -> lines.add("exit " + finding.exitStatus());
+      case THROWN -> {
+        lines.add(
+            "thrown "
+                + Long.toHexString(finding.dedupToken())
+                + " "
+                + finding.exceptionClassName());
+        for (String frame : finding.frames()) {
+          lines.add("frame " + frame);
+        }
+      }
+    }
+    return lines;
+  }
+
+  private static List<URL> urls(String classPath) throws MalformedURLException {
+    List<URL> urls = new ArrayList<>();
+    for (String entry : classPath.split(java.io.File.pathSeparator, -1)) {
+      if (!entry.isEmpty()) {
+        urls.add(Path.of(entry).toAbsolutePath().toUri().toURL());
+      }
+    }
+    return urls;
+  }
+}
