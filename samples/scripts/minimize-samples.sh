@@ -8,7 +8,8 @@
 #   mvn -B -q -ntp package -DskipTests
 #   samples/scripts/minimize-samples.sh [REPEATS] [EXTRA WHITTLE OPTIONS...]
 #
-# e.g. `samples/scripts/minimize-samples.sh 3 --no-value-reduction` or `... 3 --jobs 2`.
+# e.g. `samples/scripts/minimize-samples.sh 3 --no-value-reduction` or `... 3 --jobs 2`;
+# TARGETS="A B" picks other targets.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,7 +21,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 printf '%-24s %-22s %8s %8s %6s %9s  %s\n' target options original minimized runs wall token
-for target in ChunkedImageFuzzer RingBufferFuzzer AttachmentViewerFuzzer; do
+for target in ${TARGETS:-ChunkedImageFuzzer RingBufferFuzzer AttachmentViewerFuzzer}; do
   for ((i = 1; i <= repeats; i++)); do
     dir=$scratch/$target-$i
     mkdir -p "$dir"

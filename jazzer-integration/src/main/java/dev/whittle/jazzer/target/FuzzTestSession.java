@@ -10,7 +10,6 @@ import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzTestLifecycle;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
-import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import dev.whittle.jazzer.finding.DedupToken;
 import dev.whittle.jazzer.finding.FindingClassifier;
 import dev.whittle.jazzer.runtime.JazzerRuntime;
@@ -19,7 +18,6 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
@@ -108,20 +106,7 @@ public final class FuzzTestSession implements AttemptSession {
     if (arguments.kind() != InputKind.FUZZED_DATA_PROVIDER) {
       return Optional.empty();
     }
-    AtomicReference<RecordingFuzzedDataProvider> recorder = new AtomicReference<>();
-    AttemptRunner.RawRun raw =
-        runRaw(
-            input,
-            provider -> {
-              RecordingFuzzedDataProvider recording =
-                  RecordingFuzzedDataProvider.recording(provider);
-              recorder.set(recording);
-              return recording;
-            });
-    if (raw.ending() != AttemptRunner.Ending.COMPLETED || recorder.get() == null) {
-      return Optional.empty();
-    }
-    return Optional.of(recorder.get().calls());
+    return CallRecording.record(wrap -> runRaw(input, wrap));
   }
 
   private AttemptRunner.RawRun runRaw(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {

@@ -15,7 +15,6 @@ import dev.whittle.jazzer.finding.FindingClassifier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
@@ -160,21 +159,7 @@ public final class TargetSession implements AttemptSession {
     if (!shape.takesDataProvider()) {
       return Optional.empty();
     }
-    AtomicReference<RecordingFuzzedDataProvider> recorder = new AtomicReference<>();
-    AttemptRunner.RawRun raw =
-        runRaw(
-            input,
-            provider -> {
-              RecordingFuzzedDataProvider recording =
-                  RecordingFuzzedDataProvider.recording(provider);
-              recorder.set(recording);
-              return recording;
-            });
-    // After a timeout the abandoned worker may still be adding calls: only a completed run's count.
-    if (raw.ending() != AttemptRunner.Ending.COMPLETED || recorder.get() == null) {
-      return Optional.empty();
-    }
-    return Optional.of(recorder.get().calls());
+    return CallRecording.record(wrap -> runRaw(input, wrap));
   }
 
   /** Whether the target takes a {@code FuzzedDataProvider} rather than {@code byte[]}. */
