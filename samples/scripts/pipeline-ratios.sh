@@ -7,11 +7,11 @@
 # docs/benchmarks.md.
 #
 #   mvn -B -q -ntp package -DskipTests
-#   samples/scripts/pipeline-ratios.sh            # TARGETS="A B" picks other targets
+#   samples/scripts/pipeline-ratios.sh     # TARGETS="A B": other targets; WHITTLE_JAR=...: another build
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
-jar=$root/jazzer-integration/target/whittle.jar
+jar=${WHITTLE_JAR:-$root/jazzer-integration/target/whittle.jar}
 [[ -f $jar ]] || { echo "build first: mvn -B -q -ntp package -DskipTests" >&2; exit 2; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

@@ -123,7 +123,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
   }
 
   /** Share of what the sequence reducer spent that retries of cut-off passes may cost. */
-  static final double RETRY_SHARE = 0.5;
+  static final double RETRY_SHARE = 0.2;
 
   /** Share of the sequence reducer's spend that passes finding nothing may cost, in total. */
   static final double PASS_SHARE = 0.3;
