@@ -100,8 +100,14 @@ public final class DefaultReductionEngine implements ReductionEngine {
       sequenceTotal = estimate;
       sequenceCurrent = true;
     }
+    boolean retry = false;
     for (int round = 1; round <= MAX_ROUNDS; round++) {
-      boolean changed = scheduler.runRound(loop, passAllowance(estimate, passes));
+      long allowance = passAllowance(estimate, passes);
+      boolean changed =
+          retry
+              ? scheduler.retryCutOffPasses(loop, allowance)
+              : scheduler.runRound(loop, allowance);
+      retry = false;
       if (changed || !sequenceCurrent) {
         int sizeBefore = loop.bestSize();
         long spent = sequenceTurn(reducer, loop);
@@ -114,11 +120,13 @@ public final class DefaultReductionEngine implements ReductionEngine {
           continue;
         }
       }
-      // Nothing changed: passes cut off at their allowance get another turn with twice as much,
-      // as long as what passes spent finding nothing stays within a share of the sequence's.
+      // Nothing changed: passes cut off at their allowance without a gain get a retry with twice
+      // as much, as long as what passes spent finding nothing stays within a share of what the
+      // sequence reducer spent: the price of not missing a find just past an allowance.
       if (!scheduler.hasCutOffPasses() || scheduler.wastedCalls() > RETRY_SHARE * sequenceTotal) {
         return;
       }
+      retry = true;
     }
   }
 

@@ -27,13 +27,16 @@ final class PassRecord {
   }
 
   /**
-   * Whether a turn now is worth its questions: not when its last turn gained nothing and the
-   * content has not at least halved since (a pass cut off at its allowance was not refuted, and
-   * gets another turn), because on nearly the same content it would ask nearly the same questions
-   * (whose answers the cache mostly no longer holds after a rewrite).
+   * Whether a turn now is worth its questions. In a regular round: not when its last turn gained
+   * nothing and the content has not at least halved since, because on nearly the same content it
+   * would ask nearly the same questions. In a retry: only a pass cut off at its allowance without a
+   * gain (not refuted, only stopped).
    */
-  boolean deservesTurn(int size) {
-    return !ran || cutOff || lastGain > 0 || size <= sizeAtLastRun / 2;
+  boolean deservesTurn(int size, boolean retry) {
+    if (retry) {
+      return cutOff && lastGain == 0;
+    }
+    return !ran || lastGain > 0 || size <= sizeAtLastRun / 2;
   }
 
   /**
@@ -45,7 +48,7 @@ final class PassRecord {
 
   void record(long turnCalls, long turnGain, int sizeBefore, boolean wasCutOff) {
     cutOff = wasCutOff;
-    if (wasCutOff) {
+    if (wasCutOff && turnGain == 0) {
       allowanceFactor = Math.min(MAX_FACTOR, allowanceFactor * 2);
     }
     ran = true;

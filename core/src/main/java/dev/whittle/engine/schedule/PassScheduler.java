@@ -18,6 +18,8 @@ import org.apiguardian.api.API;
  *   <li>passes run in order of yield (items removed plus contents simplified, per oracle call, over
  *       all their turns so far); passes not yet run come first, in their configured order;
  *   <li>a pass whose last turn gained nothing is skipped until the content has halved since;
+ *   <li>a pass cut off without a gain is not refuted: {@link #retryCutOffPasses} gives it twice its
+ *       last allowance, when the engine judges the retry affordable;
  *   <li>each pass asks through an {@link AllowanceTester}: after {@code allowance} oracle calls in
  *       a row that found nothing it is cut off; each interesting answer renews it, so a pass never
  *       loses a reduction it finds within that many questions of its last one.
@@ -45,6 +47,19 @@ public final class PassScheduler<C> {
    * {@code allowance} unproductive oracle calls; whether any of them changed the best result.
    */
   public boolean runRound(OracleLoop<C> loop, long allowance) {
+    return runRound(loop, allowance, false);
+  }
+
+  /**
+   * A turn for each pass cut off at its allowance in its last turn without gaining anything, with
+   * its allowance doubled for every such cut-off so far; whether any of them changed the best
+   * result. For rounds that changed nothing: each retry at most doubles what a pass has cost.
+   */
+  public boolean retryCutOffPasses(OracleLoop<C> loop, long allowance) {
+    return runRound(loop, allowance, true);
+  }
+
+  private boolean runRound(OracleLoop<C> loop, long allowance, boolean retry) {
     List<PassRecord> order = new ArrayList<>(records);
     order.sort(
         Comparator.comparingDouble(PassRecord::yield)
@@ -54,7 +69,7 @@ public final class PassScheduler<C> {
     for (PassRecord record : order) {
       loop.rebaseToBest();
       int sizeBefore = loop.bestSize();
-      if (!record.deservesTurn(sizeBefore)) {
+      if (!record.deservesTurn(sizeBefore, retry)) {
         continue;
       }
       C before = loop.bestContent();
@@ -82,10 +97,10 @@ public final class PassScheduler<C> {
     return changed;
   }
 
-  /** Whether a pass was cut off at its allowance in its last turn: it would get another. */
+  /** Whether a pass was cut off at its allowance in its last turn without a gain: a retry's. */
   public boolean hasCutOffPasses() {
     for (PassRecord record : records) {
-      if (record.cutOff) {
+      if (record.cutOff && record.lastGain == 0) {
         return true;
       }
     }

@@ -124,7 +124,7 @@ class PassSchedulerTest {
   }
 
   @Test
-  void aCutOffPassGetsTwiceItsAllowanceNextTurnAndCachedQuestionsCostNothing() {
+  void aCutOffPassGetsTwiceItsAllowanceInARetryAndCachedQuestionsCostNothing() {
     OracleLoop<String> loop = loop(Set.of());
     PassScheduler<String> scheduler =
         new PassScheduler<>(
@@ -133,6 +133,9 @@ class PassSchedulerTest {
     assertFalse(scheduler.runRound(loop, 10));
     assertEquals(10, asked.size());
     assertFalse(scheduler.runRound(loop, 10));
+    assertEquals(10, asked.size(), "a regular round skips a pass that gained nothing");
+    assertTrue(scheduler.hasCutOffPasses());
+    assertFalse(scheduler.retryCutOffPasses(loop, 10));
     assertEquals(30, asked.size(), "the first ten answered from the cache, then twenty more");
     assertEquals(failing("n", 30), asked);
     assertEquals(30, scheduler.wastedCalls());
