@@ -198,4 +198,43 @@ class ValueReductionRoundsTest {
 
     assertEquals(List.of(16), result.reduced());
   }
+
+  @Test
+  void aValueReducerThatFindsNothingIsCutOffAtItsAllowanceAndTheRestStillRuns() {
+    List<Integer> questionsPerTurn = new ArrayList<>();
+    ValueReducer<byte[]> endless =
+        new ValueReducer<>() {
+          @Override
+          public String name() {
+            return "endless";
+          }
+
+          @Override
+          public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+            // Distinct same-size rewrites without the final 'Z', far more than any allowance.
+            questionsPerTurn.add(0);
+            int turn = questionsPerTurn.size() - 1;
+            for (int i = 0; i < 10_000; i++) {
+              byte[] candidate = current.clone();
+              candidate[0] = (byte) (i / 40);
+              candidate[candidate.length - 1] = (byte) (i % 40);
+              questionsPerTurn.set(turn, questionsPerTurn.get(turn) + 1);
+              tester.isInteresting(candidate);
+            }
+            return current;
+          }
+        };
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(INPUT))
+            .withValueReducer(endless)
+            .withValueReducer(new LowerBytes())
+            .withValueReducersFirst(true)
+            .run(Oracle.of(BIG_BYTE_THEN_Z));
+
+    // At most 7 items: the allowance is the least one, 16 calls, and the 17th question is
+    // refused; a retry (on the 2-byte result) gets twice that, and the retries then stop.
+    assertEquals(List.of(17, 33), questionsPerTurn);
+    assertArrayEquals(new byte[] {50, 'Z'}, result.reduced());
+    assertTrue(result.oneMinimal());
+  }
 }

@@ -1,0 +1,133 @@
+package dev.whittle.engine.schedule;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.loop.OracleLoop;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * Gives value reducers ("passes") turns by yield, so that heuristic passes pay for themselves.
+ *
+ * <p>Contract, per round ({@link #runRound}):
+ *
+ * <ul>
+ *   <li>passes run in order of yield (items removed plus contents simplified, per oracle call, over
+ *       all their turns so far); passes not yet run come first, in their configured order;
+ *   <li>a pass whose last turn gained nothing is skipped until the content has halved since;
+ *   <li>a pass cut off without a gain is not refuted: {@link #retryCutOffPasses} gives it twice its
+ *       last allowance, when the engine judges the retry affordable;
+ *   <li>each pass asks through an {@link AllowanceTester}: after {@code allowance} oracle calls in
+ *       a row that found nothing it is cut off; each interesting answer renews it, so a pass never
+ *       loses a reduction it finds within that many questions of its last one.
+ * </ul>
+ *
+ * Passes only generate candidates; the budget is the scheduler's, and a cut-off pass leaves the
+ * loop's best result as it stood (the loop keeps every smaller interesting candidate).
+ */
+@API(status = INTERNAL)
+public final class PassScheduler<C> {
+  private final List<ValueReducer<C>> passes;
+  private final List<PassRecord> records = new ArrayList<>();
+  private long cutOffs;
+  private long wastedCalls;
+
+  public PassScheduler(List<ValueReducer<C>> passes) {
+    this.passes = List.copyOf(passes);
+    for (int i = 0; i < passes.size(); i++) {
+      records.add(new PassRecord(i));
+    }
+  }
+
+  /**
+   * One turn for each pass that deserves one, best yield first, each on the best result so far with
+   * {@code allowance} unproductive oracle calls; whether any of them changed the best result.
+   */
+  public boolean runRound(OracleLoop<C> loop, long allowance) {
+    return runRound(loop, allowance, false);
+  }
+
+  /**
+   * A turn for each pass cut off at its allowance in its last turn without gaining anything, with
+   * its allowance doubled for every such cut-off so far; whether any of them changed the best
+   * result. For rounds that changed nothing: each retry at most doubles what a pass has cost.
+   */
+  public boolean retryCutOffPasses(OracleLoop<C> loop, long allowance) {
+    return runRound(loop, allowance, true);
+  }
+
+  private boolean runRound(OracleLoop<C> loop, long allowance, boolean retry) {
+    List<PassRecord> order = new ArrayList<>(records);
+    order.sort(
+        Comparator.comparingDouble(PassRecord::yield)
+            .reversed()
+            .thenComparingInt(record -> record.order));
+    boolean changed = false;
+    for (PassRecord record : order) {
+      loop.rebaseToBest();
+      int sizeBefore = loop.bestSize();
+      if (!record.deservesTurn(sizeBefore, retry)) {
+        continue;
+      }
+      C before = loop.bestContent();
+      AllowanceTester<C> tester = new AllowanceTester<>(loop, allowance * record.allowanceFactor);
+      boolean cutOff = false;
+      try {
+        C rewritten = passes.get(record.order).reduce(before, tester);
+        if (rewritten != before) {
+          loop.adopt(rewritten);
+        }
+      } catch (AllowanceSpent spent) {
+        cutOffs++;
+        cutOff = true;
+      }
+      loop.rebaseToBest();
+      // Also a change: a smaller candidate the pass asked about but did not return.
+      boolean passChanged = loop.bestContent() != before;
+      long gain = Math.max(0, sizeBefore - loop.bestSize()) + (passChanged ? 1 : 0);
+      record.record(tester.calls(), gain, sizeBefore, cutOff);
+      if (gain == 0) {
+        wastedCalls += tester.calls();
+      }
+      changed |= passChanged;
+    }
+    return changed;
+  }
+
+  /** Whether a pass was cut off at its allowance in its last turn without a gain: a retry's. */
+  public boolean hasCutOffPasses() {
+    for (PassRecord record : records) {
+      if (record.cutOff && record.lastGain == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Oracle calls of turns that gained nothing, over all rounds. */
+  public long wastedCalls() {
+    return wastedCalls;
+  }
+
+  /** How many turns were cut off at their allowance so far. */
+  public long cutOffs() {
+    return cutOffs;
+  }
+
+  /** Each pass's name with its calls and gain so far, for diagnostics and tests. */
+  public String summary() {
+    StringBuilder out = new StringBuilder();
+    for (PassRecord record : records) {
+      out.append(passes.get(record.order).name())
+          .append(": ")
+          .append(record.calls)
+          .append(" calls, gain ")
+          .append(record.gain)
+          .append('\n');
+    }
+    return out.toString();
+  }
+}
