@@ -44,34 +44,25 @@ final class IntegerFieldReducer implements ValueReducer<byte[]> {
       return current;
     }
     byte[] best = current;
-    long left = questionLimit(current.length);
+    QuestionBudget questions = new QuestionBudget(tester, questionLimit(current.length));
     long limit = valueLimit(current.length);
     for (LengthField shape : SHAPES) {
-      for (int at = 0; at + shape.width <= best.length && left > 0; at++) {
+      for (int at = 0; at + shape.width <= best.length && questions.hasLeft(); at++) {
         long value = shape.read(best, at);
-        if (value <= 0 || value > limit) {
-          continue;
-        }
-        long good = value;
-        long bad = -1;
-        for (int step = 0; step < MAX_STEPS && good - bad > 1 && left > 0; step++) {
-          long middle = bad < 0 ? 0 : bad + (good - bad) / 2;
-          byte[] candidate = best.clone();
-          shape.write(candidate, at, middle);
-          if (!ByteArrays.isSimpler(candidate, best)) {
-            bad = middle; // treated as failing without a question
-            continue;
-          }
-          left--;
-          if (tester.isInteresting(candidate)) {
-            good = middle;
-            best = candidate;
-          } else {
-            bad = middle;
-          }
+        if (value > 0 && value <= limit) {
+          best = TowardZero.lower(best, value, MAX_STEPS, writer(shape, at), questions);
         }
       }
     }
     return best;
+  }
+
+  /** Writes a value into the field at {@code at}; refuses a candidate that is not simpler. */
+  private static TowardZero.Writer writer(LengthField shape, int at) {
+    return (best, value) -> {
+      byte[] candidate = best.clone();
+      shape.write(candidate, at, value);
+      return ByteArrays.isSimpler(candidate, best) ? candidate : null;
+    };
   }
 }

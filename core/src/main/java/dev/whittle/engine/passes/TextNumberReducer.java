@@ -41,9 +41,9 @@ final class TextNumberReducer implements ValueReducer<byte[]> {
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     int minDigits = ByteArrays.looksBinary(current) ? 2 : 1;
     byte[] best = current;
-    long[] questionsLeft = {questionLimit(current.length)};
+    QuestionBudget questions = new QuestionBudget(tester, questionLimit(current.length));
     int at = 0;
-    while (at < best.length && questionsLeft[0] > 0) {
+    while (at < best.length && questions.hasLeft()) {
       if (!isDigit(best[at])) {
         at++;
         continue;
@@ -55,35 +55,25 @@ final class TextNumberReducer implements ValueReducer<byte[]> {
         end++;
       }
       if (end - at >= minDigits && end - at <= MAX_DIGITS) {
-        best = lower(best, at, end, octal && end - at >= MIN_OCTAL ? 8 : 10, tester, questionsLeft);
+        best = lower(best, at, end, octal && end - at >= MIN_OCTAL ? 8 : 10, questions);
       }
       at = end;
     }
     return best;
   }
 
-  private static byte[] lower(
-      byte[] data, int from, int to, int radix, ContentTester<byte[]> tester, long[] left) {
+  private static byte[] lower(byte[] data, int from, int to, int radix, QuestionBudget questions) {
     long value =
         Long.parseLong(new String(data, from, to - from, StandardCharsets.US_ASCII), radix);
     if (value == 0) {
       return data;
     }
-    long good = value;
-    long bad = -1;
-    byte[] best = data;
-    for (int step = 0; step < MAX_STEPS && good - bad > 1 && left[0] > 0; step++) {
-      long middle = bad < 0 ? 0 : bad + (good - bad) / 2;
-      byte[] candidate = withNumber(data, from, to, middle, radix);
-      left[0]--;
-      if (tester.isInteresting(candidate)) {
-        good = middle;
-        best = candidate;
-      } else {
-        bad = middle;
-      }
-    }
-    return best;
+    return TowardZero.lower(
+        data,
+        value,
+        MAX_STEPS,
+        (best, middle) -> withNumber(best, from, to, middle, radix),
+        questions);
   }
 
   /** {@code data} with {@code value} written over {@code [from, to)}, zero-padded. */
