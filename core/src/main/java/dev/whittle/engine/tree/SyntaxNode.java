@@ -1,0 +1,116 @@
+package dev.whittle.engine.tree;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * One node of a {@link SyntaxTree}: a span of the source's bytes with a kind, and ordered children
+ * whose spans lie inside it, in order, without overlapping. The bytes of the span that no child
+ * covers (a bracket, a separator, a tag's name) belong to the node itself.
+ *
+ * <p>Nodes compare by identity: two nodes with equal spans in one tree are still two nodes (a
+ * wrapper and the only thing it wraps), and edits name the one they mean.
+ */
+@API(status = INTERNAL)
+public final class SyntaxNode {
+  private final String kind;
+  private final int start;
+  private final int end;
+  private final ImmutableList<SyntaxNode> children;
+  private final byte[] replacement;
+
+  private SyntaxNode(
+      String kind, int start, int end, ImmutableList<SyntaxNode> children, byte[] replacement) {
+    this.kind = kind;
+    this.start = start;
+    this.end = end;
+    this.children = children;
+    this.replacement = replacement;
+  }
+
+  /**
+   * A node over {@code [start, end)} whose deletion leaves nothing.
+   *
+   * @param kind what the node is, for filters and for substitution by a node of a compatible kind:
+   *     {@code "object"}, {@code "member"}, {@code "element:div"}, a grammar rule's name
+   * @throws IllegalArgumentException if the span is empty-reversed, or the children are not in
+   *     order inside it
+   */
+  public static SyntaxNode of(String kind, int start, int end, List<SyntaxNode> children) {
+    return withReplacement(kind, start, end, children, new byte[0]);
+  }
+
+  /**
+   * A node whose deletion leaves {@code replacement} instead of nothing: the smallest text its kind
+   * allows where something must stand (a grammar rule's minimal expansion, {@code "0"} for a
+   * required number).
+   */
+  public static SyntaxNode withReplacement(
+      String kind, int start, int end, List<SyntaxNode> children, byte[] replacement) {
+    checkNotNull(kind, "kind");
+    checkNotNull(replacement, "replacement");
+    checkArgument(
+        0 <= start && start <= end, "span [%s, %s) of %s is not a span", start, end, kind);
+    ImmutableList<SyntaxNode> copy = ImmutableList.copyOf(children);
+    int at = start;
+    for (SyntaxNode child : copy) {
+      checkArgument(
+          child.start >= at && child.end <= end,
+          "child %s [%s, %s) of %s [%s, %s) is out of order or outside its parent",
+          child.kind,
+          child.start,
+          child.end,
+          kind,
+          start,
+          end);
+      at = child.end;
+    }
+    return new SyntaxNode(kind, start, end, copy, replacement.clone());
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+  /** Offset of the node's first byte in the source. */
+  public int start() {
+    return start;
+  }
+
+  /** Offset just past the node's last byte in the source. */
+  public int end() {
+    return end;
+  }
+
+  public int length() {
+    return end - start;
+  }
+
+  public List<SyntaxNode> children() {
+    return children;
+  }
+
+  public boolean isLeaf() {
+    return children.isEmpty();
+  }
+
+  /** What stands in the node's place when it is deleted; empty for most nodes. A copy. */
+  public byte[] replacement() {
+    return replacement.clone();
+  }
+
+  /** Whether deleting the node leaves nothing behind. */
+  public boolean deletesToNothing() {
+    return replacement.length == 0;
+  }
+
+  @Override
+  public String toString() {
+    return kind + "[" + start + ", " + end + ")";
+  }
+}

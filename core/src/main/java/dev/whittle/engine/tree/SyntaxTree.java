@@ -1,0 +1,151 @@
+package dev.whittle.engine.tree;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.google.common.collect.ImmutableList;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * A tree over an input's bytes: the seam between tree builders (lenient formats, ANTLR grammars)
+ * and tree reducers (HDD, GTR, the grammar reducer, bracket passes). Reducers ask the same oracle
+ * loop as every other reducer, through {@code ValueReducer<byte[]>}: they turn a set of {@link
+ * TreeEdit}s into bytes with {@link #unparse(Map)} and ask whether those are interesting.
+ *
+ * <p>Unparsing copies the source's own bytes for everything kept, so the tree never re-serializes
+ * anything: without edits it gives back the source exactly.
+ */
+@API(status = INTERNAL)
+public final class SyntaxTree {
+  private final byte[] source;
+  private final SyntaxNode root;
+
+  private SyntaxTree(byte[] source, SyntaxNode root) {
+    this.source = source;
+    this.root = root;
+  }
+
+  /**
+   * @throws IllegalArgumentException if the root does not span the whole source
+   */
+  public static SyntaxTree of(byte[] source, SyntaxNode root) {
+    checkNotNull(source, "source");
+    checkNotNull(root, "root");
+    checkArgument(
+        root.start() == 0 && root.end() == source.length,
+        "the root %s must span the whole source of %s bytes",
+        root,
+        source.length);
+    return new SyntaxTree(source.clone(), root);
+  }
+
+  /** A tree of one node over the whole input: what every builder falls back to. */
+  public static SyntaxTree flat(byte[] source) {
+    return of(source, SyntaxNode.of("bytes", 0, source.length, List.of()));
+  }
+
+  public SyntaxNode root() {
+    return root;
+  }
+
+  public int sourceLength() {
+    return source.length;
+  }
+
+  /** The source bytes of {@code node}'s span, with no edits. */
+  public byte[] bytesOf(SyntaxNode node) {
+    byte[] out = new byte[node.length()];
+    System.arraycopy(source, node.start(), out, 0, out.length);
+    return out;
+  }
+
+  /** The source itself. */
+  public byte[] source() {
+    return source.clone();
+  }
+
+  /** The nodes at {@code depth} (the root is at 0), left to right: one level for HDD. */
+  public List<SyntaxNode> level(int depth) {
+    checkArgument(depth >= 0, "depth must not be negative, was %s", depth);
+    List<SyntaxNode> current = List.of(root);
+    for (int d = 0; d < depth && !current.isEmpty(); d++) {
+      List<SyntaxNode> next = new ArrayList<>();
+      for (SyntaxNode node : current) {
+        next.addAll(node.children());
+      }
+      current = next;
+    }
+    return ImmutableList.copyOf(current);
+  }
+
+  /** Every node, parents before their children, left to right. */
+  public List<SyntaxNode> preorder() {
+    List<SyntaxNode> out = new ArrayList<>();
+    collect(root, out);
+    return ImmutableList.copyOf(out);
+  }
+
+  private static void collect(SyntaxNode node, List<SyntaxNode> out) {
+    out.add(node);
+    for (SyntaxNode child : node.children()) {
+      collect(child, out);
+    }
+  }
+
+  /** The source with no edits. */
+  public byte[] unparse() {
+    return source.clone();
+  }
+
+  /**
+   * The bytes of the tree with {@code edits} applied: an edited node's span gives way to what its
+   * edit says, and nothing inside a deleted or replaced node counts any more. An edit of a node
+   * inside a hoisted descendant applies within it.
+   *
+   * @throws IllegalArgumentException if a hoist names a node that is not inside the edited one
+   */
+  public byte[] unparse(Map<SyntaxNode, TreeEdit> edits) {
+    checkNotNull(edits, "edits");
+    Map<SyntaxNode, TreeEdit> byIdentity = new IdentityHashMap<>(edits);
+    ByteArrayOutputStream out = new ByteArrayOutputStream(source.length);
+    write(root, byIdentity, out);
+    return out.toByteArray();
+  }
+
+  private void write(SyntaxNode node, Map<SyntaxNode, TreeEdit> edits, ByteArrayOutputStream out) {
+    TreeEdit edit = edits.get(node);
+    if (edit instanceof TreeEdit.Delete) {
+      out.writeBytes(node.replacement());
+      return;
+    }
+    if (edit instanceof TreeEdit.Replace replace) {
+      out.writeBytes(replace.bytes);
+      return;
+    }
+    if (edit instanceof TreeEdit.Hoist hoist) {
+      SyntaxNode descendant = hoist.descendant;
+      checkArgument(
+          descendant != node
+              && descendant.start() >= node.start()
+              && descendant.end() <= node.end(),
+          "cannot hoist %s into %s: not inside it",
+          descendant,
+          node);
+      write(descendant, edits, out);
+      return;
+    }
+    int at = node.start();
+    for (SyntaxNode child : node.children()) {
+      out.write(source, at, child.start() - at);
+      write(child, edits, out);
+      at = child.end();
+    }
+    out.write(source, at, node.end() - at);
+  }
+}
