@@ -1,0 +1,4 @@
+grammar Broken;
+
+start : thing EOF ;
+thing : 'a' missing ;

@@ -1,0 +1,2 @@
+grammar NotAGrammar;
+start : 'a' ( ;
