@@ -1,0 +1,44 @@
+package dev.whittle.engine.tree.grammar;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.api.ValueReducer;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * The grammar-based reducers over a {@link GrammarTreeBuilder}'s trees, as value reducers: they ask
+ * through the reduction's {@code ContentTester} like every pass, so any front end can schedule
+ * them.
+ */
+@API(status = INTERNAL)
+public final class GrammarReducers {
+  private GrammarReducers() {}
+
+  /**
+   * The fuzzingbook's grammar reducer: replaces subtrees by smaller subtrees of the same rule found
+   * inside them, or by alternative expansions of their rule made of such subtrees, depth-first.
+   */
+  public static ValueReducer<byte[]> grammarReducer(GrammarTreeBuilder builder) {
+    checkNotNull(builder, "builder");
+    return new GrammarReducer(builder, false);
+  }
+
+  /**
+   * The generative variant: also expansions with symbols the input lacks, filled with their minimal
+   * expansions, and each rule's own minimal expansion.
+   */
+  public static ValueReducer<byte[]> generativeGrammarReducer(GrammarTreeBuilder builder) {
+    checkNotNull(builder, "builder");
+    return new GrammarReducer(builder, true);
+  }
+
+  /**
+   * What to schedule for a grammar: the reducer that only rearranges what the input has, then the
+   * generative one, which may find smaller inputs of rules the input does not use.
+   */
+  public static List<ValueReducer<byte[]>> forBuilder(GrammarTreeBuilder builder) {
+    return List.of(grammarReducer(builder), generativeGrammarReducer(builder));
+  }
+}
