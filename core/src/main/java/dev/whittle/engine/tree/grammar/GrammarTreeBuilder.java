@@ -24,6 +24,8 @@ import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.LexerATNSimulator;
+import org.antlr.v4.runtime.atn.ParserATNSimulator;
 import org.antlr.v4.runtime.tree.ErrorNode;
 import org.antlr.v4.runtime.tree.ParseTree;
 import org.antlr.v4.runtime.tree.TerminalNode;
@@ -127,6 +129,8 @@ public final class GrammarTreeBuilder implements TreeBuilder {
             grammar.lexer.modes.keySet(),
             grammar.lexerAtn,
             chars);
+    lexer.setInterpreter(
+        new LexerATNSimulator(lexer, grammar.lexerAtn, grammar.lexerDfa, grammar.lexerContexts));
     ErrorCount errors = new ErrorCount();
     lexer.removeErrorListeners();
     lexer.addErrorListener(errors);
@@ -138,6 +142,9 @@ public final class GrammarTreeBuilder implements TreeBuilder {
             grammar.ruleNames,
             grammar.parserAtn,
             tokens);
+    parser.setInterpreter(
+        new ParserATNSimulator(
+            parser, grammar.parserAtn, grammar.parserDfa, grammar.parserContexts));
     parser.removeErrorListeners();
     parser.addErrorListener(errors);
     ParserRuleContext root = parser.parse(grammar.startRule);

@@ -17,6 +17,8 @@ import org.antlr.v4.runtime.Vocabulary;
 import org.antlr.v4.runtime.atn.ATN;
 import org.antlr.v4.runtime.atn.ATNDeserializer;
 import org.antlr.v4.runtime.atn.ATNSerializer;
+import org.antlr.v4.runtime.atn.PredictionContextCache;
+import org.antlr.v4.runtime.dfa.DFA;
 import org.antlr.v4.tool.ANTLRMessage;
 import org.antlr.v4.tool.ANTLRToolListener;
 import org.antlr.v4.tool.Grammar;
@@ -40,6 +42,17 @@ final class LoadedGrammar {
   final MinimalText minimal;
   final ImmutableMap<String, ImmutableList<Expansion>> expansions;
 
+  /**
+   * The prediction caches every parse shares, as generated recognizers share theirs (ANTLR makes
+   * them safe to share between threads): an interpreter with fresh ones re-derives every decision
+   * from the ATN on every parse, several times slower.
+   */
+  final DFA[] parserDfa;
+
+  final PredictionContextCache parserContexts = new PredictionContextCache();
+  final DFA[] lexerDfa;
+  final PredictionContextCache lexerContexts = new PredictionContextCache();
+
   private LoadedGrammar(Path file, Grammar parser, LexerGrammar lexer, int startRule) {
     this.file = file;
     this.parser = parser;
@@ -50,11 +63,21 @@ final class LoadedGrammar {
         new ATNDeserializer().deserialize(ATNSerializer.getSerialized(parser.atn).toArray());
     this.lexerAtn =
         new ATNDeserializer().deserialize(ATNSerializer.getSerialized(lexer.atn).toArray());
+    this.parserDfa = decisions(parserAtn);
+    this.lexerDfa = decisions(lexerAtn);
     this.vocabulary = parser.getVocabulary();
     this.ruleNames = ImmutableList.copyOf(parser.getRuleNames());
     this.startRule = startRule;
     this.minimal = MinimalText.compute(this);
     this.expansions = Expansion.computeAll(this);
+  }
+
+  private static DFA[] decisions(ATN atn) {
+    DFA[] dfa = new DFA[atn.getNumberOfDecisions()];
+    for (int i = 0; i < dfa.length; i++) {
+      dfa[i] = new DFA(atn.getDecisionState(i), i);
+    }
+    return dfa;
   }
 
   /**
