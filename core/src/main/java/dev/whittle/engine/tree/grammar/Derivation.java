@@ -57,17 +57,33 @@ final class Derivation {
           null,
           spaceWords);
     }
+    List<SyntaxNode> flat = new ArrayList<>();
+    inline(node, flat);
     List<Derivation> children = new ArrayList<>();
-    byte[][] gaps = new byte[node.children().size() + 1][];
+    byte[][] gaps = new byte[flat.size() + 1][];
     int at = node.start();
-    for (int i = 0; i < node.children().size(); i++) {
-      SyntaxNode child = node.children().get(i);
+    for (int i = 0; i < flat.size(); i++) {
+      SyntaxNode child = flat.get(i);
       gaps[i] = Arrays.copyOfRange(source, at, child.start());
       children.add(of(source, child, rules, spaceWords));
       at = child.end();
     }
     gaps[gaps.length - 1] = Arrays.copyOfRange(source, at, node.end());
     return new Derivation(node.kind(), null, children, gaps, spaceWords);
+  }
+
+  /**
+   * The children of {@code node} as the grammar derives them: the builder's optional-part nodes
+   * (for HDD's deletions) are no symbols of the grammar, so their children count as the rule's.
+   */
+  private static void inline(SyntaxNode node, List<SyntaxNode> out) {
+    for (SyntaxNode child : node.children()) {
+      if (child.kind().equals(GrammarTreeBuilder.OPTIONAL)) {
+        inline(child, out);
+      } else {
+        out.add(child);
+      }
+    }
   }
 
   /** A new rule node over {@code children}. */

@@ -48,6 +48,13 @@ public final class GrammarTreeBuilder implements TreeBuilder {
   /** Above this share of errors per token, in percent, the parse is not trusted. */
   public static final int MAX_ERROR_PERCENT = 10;
 
+  /**
+   * The kind of a node that wraps one pass through an optional or repeated part of a rule ({@code
+   * (',' member)*}, {@code ELSE statement?}): its deletion leaves nothing, as Picireny's quantifier
+   * nodes do.
+   */
+  public static final String OPTIONAL = "<optional>";
+
   private final LoadedGrammar grammar;
 
   private GrammarTreeBuilder(LoadedGrammar grammar) {
@@ -196,13 +203,31 @@ public final class GrammarTreeBuilder implements TreeBuilder {
       return null;
     }
     List<SyntaxNode> children = new ArrayList<>();
+    List<Integer> symbols = new ArrayList<>();
+    boolean complete = true;
     int at = -1;
     for (int i = 0; i < context.getChildCount(); i++) {
-      SyntaxNode child = convert(context.getChild(i), text, errors);
+      ParseTree node = context.getChild(i);
+      SyntaxNode child = convert(node, text, errors);
       // Error recovery can leave a child out of order; its bytes then stay the parent's own.
       if (child != null && child.start() >= Math.max(at, 0)) {
         children.add(child);
         at = child.end();
+        symbols.add(symbolOf(node));
+      }
+      boolean eof = node instanceof TerminalNode t && t.getSymbol().getType() == Token.EOF;
+      if (node instanceof ErrorNode || (child == null && !eof)) {
+        complete = false;
+      }
+    }
+    if (complete && !children.isEmpty() && context.getRuleIndex() >= 0) {
+      List<int[]> parts =
+          OptionalParts.find(
+              grammar.parserAtn,
+              context.getRuleIndex(),
+              symbols.stream().mapToInt(Integer::intValue).toArray());
+      if (!parts.isEmpty()) {
+        children = group(children, 0, children.size(), parts, new int[] {0});
       }
     }
     int start;
@@ -223,6 +248,38 @@ public final class GrammarTreeBuilder implements TreeBuilder {
         end,
         children,
         (minimal == null ? "" : minimal).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** A child's symbol for {@link OptionalParts}: its token type, or {@code -1 - ruleIndex}. */
+  private static int symbolOf(ParseTree node) {
+    if (node instanceof TerminalNode terminal) {
+      return Math.max(terminal.getSymbol().getType(), 0);
+    }
+    return -1 - ((ParserRuleContext) node).getRuleIndex();
+  }
+
+  /**
+   * {@code children[from, to)} with every part (outer parts first) wrapped in an {@value #OPTIONAL}
+   * node whose deletion leaves nothing.
+   */
+  private static List<SyntaxNode> group(
+      List<SyntaxNode> children, int from, int to, List<int[]> parts, int[] next) {
+    List<SyntaxNode> out = new ArrayList<>();
+    int i = from;
+    while (i < to) {
+      if (next[0] < parts.size() && parts.get(next[0])[0] == i && parts.get(next[0])[1] <= to) {
+        int[] part = parts.get(next[0]++);
+        List<SyntaxNode> inner = group(children, part[0], part[1], parts, next);
+        out.add(
+            SyntaxNode.of(
+                OPTIONAL, children.get(part[0]).start(), children.get(part[1] - 1).end(), inner));
+        i = part[1];
+      } else {
+        out.add(children.get(i));
+        i++;
+      }
+    }
+    return out;
   }
 
   /** Counts the syntax errors of the lexer and the parser, and prints nothing. */

@@ -97,9 +97,10 @@ class GrammarTreeBuilderTest {
     String text = "let größe = 1 + x; # a comment\nx + 2;\n";
     SyntaxTree tree = calc.build(text.getBytes(UTF_8));
     assertEquals(
-        "program(statement(declaration(LET\"let\" ID\"größe\" ASSIGN\"=\" sum(atom(INT\"1\")"
-            + " PLUS\"+\" atom(ID\"x\")) SEMI\";\")) statement(sum(atom(ID\"x\") PLUS\"+\" atom(INT\"2\"))"
-            + " SEMI\";\"))",
+        "program(<optional>(statement(declaration(LET\"let\" ID\"größe\" ASSIGN\"=\""
+            + " sum(atom(INT\"1\") <optional>(PLUS\"+\" atom(ID\"x\"))) SEMI\";\")))"
+            + " <optional>(statement(sum(atom(ID\"x\") <optional>(PLUS\"+\" atom(INT\"2\")))"
+            + " SEMI\";\")))",
         render(tree));
     assertArrayEquals(text.getBytes(UTF_8), tree.unparse(Map.of()));
     // Words next to words get a space: "let" and an identifier would lex as one identifier.
@@ -114,7 +115,8 @@ class GrammarTreeBuilderTest {
             grammarFile("CalcParser.g4"), grammarFile("CalcLexer.g4"), Optional.of("sum"));
     assertEquals("sum", calc.startRule());
     assertEquals(
-        "sum(atom(INT\"1\") PLUS\"+\" atom(INT\"2\"))", render(calc.build("1+2".getBytes(UTF_8))));
+        "sum(atom(INT\"1\") <optional>(PLUS\"+\" atom(INT\"2\")))",
+        render(calc.build("1+2".getBytes(UTF_8))));
   }
 
   @Test
@@ -217,6 +219,58 @@ class GrammarTreeBuilderTest {
             InvalidGrammarException.class,
             () -> GrammarTreeBuilder.load(parserOnly, Optional.empty()));
     assertTrue(noVocab.getMessage().contains("tokenVocab"), noVocab.getMessage());
+  }
+
+  @Test
+  void eachPassThroughARepeatedPartIsANodeThatDeletesToNothing() {
+    SyntaxTree tree = JSON.build("{\"a\": [1, 2, 3], \"b\": {}}".getBytes(UTF_8));
+    assertEquals(
+        "json(value(object('{'\"{\" member(STRING\"\"a\"\" ':'\":\" value(array('['\"[\""
+            + " value(NUMBER\"1\") <optional>(','\",\" value(NUMBER\"2\")) <optional>(','\",\""
+            + " value(NUMBER\"3\")) ']'\"]\"))) <optional>(','\",\" member(STRING\"\"b\"\""
+            + " ':'\":\" value(object('{'\"{\" '}'\"}\")))) '}'\"}\")))",
+        render(tree));
+    List<SyntaxNode> parts =
+        tree.preorder().stream().filter(n -> n.kind().equals(GrammarTreeBuilder.OPTIONAL)).toList();
+    assertEquals(3, parts.size());
+    assertTrue(parts.stream().allMatch(SyntaxNode::deletesToNothing));
+    Map<SyntaxNode, TreeEdit> edits = new IdentityHashMap<>();
+    edits.put(parts.get(0), TreeEdit.delete());
+    edits.put(parts.get(2), TreeEdit.delete());
+    assertEquals("{\"a\": [1, 3]}", new String(tree.unparse(edits), UTF_8));
+  }
+
+  @Test
+  void anOptionalPartIsANodeButALeftRecursiveRulesOperandsAreNot(@TempDir Path dir)
+      throws Exception {
+    Path g4 = dir.resolve("Stmt.g4");
+    Files.writeString(
+        g4,
+        """
+        grammar Stmt;
+        stmt : 'if' ID 'then' stmt ('else' stmt)? | e ';' ;
+        e    : e '*' e | e '+' e | ID ;
+        ID   : [a-z]+ ;
+        WS   : ' '+ -> skip ;
+        """);
+    GrammarTreeBuilder stmt = GrammarTreeBuilder.load(g4, Optional.empty());
+    SyntaxTree tree = stmt.build("if c then x + y * z; else w;".getBytes(UTF_8));
+    SyntaxNode elsePart = tree.root().children().get(tree.root().children().size() - 1);
+    assertEquals(GrammarTreeBuilder.OPTIONAL, elsePart.kind());
+    assertEquals("else w;", new String(tree.bytesOf(elsePart), UTF_8));
+    Map<SyntaxNode, TreeEdit> edits = new IdentityHashMap<>();
+    edits.put(elsePart, TreeEdit.delete());
+    assertEquals("if c then x + y * z; ", new String(tree.unparse(edits), UTF_8));
+    // A left-recursive rule's parse nests binary contexts (e '+' e) that no path of its rewritten
+    // ATN matches: its operands get no parts, only their own replacements.
+    assertTrue(
+        tree.preorder().stream()
+            .noneMatch(
+                n ->
+                    n.kind().equals(GrammarTreeBuilder.OPTIONAL)
+                        && new String(tree.bytesOf(n), UTF_8).contains("+")),
+        render(tree));
+    assertArrayEquals("if c then x + y * z; else w;".getBytes(UTF_8), tree.unparse(Map.of()));
   }
 
   @Test
