@@ -5,14 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.whittle.api.Algorithms;
 import dev.whittle.api.ContentTester;
+import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Whittle;
 import dev.whittle.benchmarks.ExpressionMystery;
+import dev.whittle.engine.tree.SyntaxNode;
+import dev.whittle.engine.tree.SyntaxTree;
+import dev.whittle.engine.tree.TreeEdit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -171,6 +180,70 @@ class GrammarReducerTest {
     assertEquals("{\"k\": {}}", new String(plain, UTF_8));
     // Production finds the value's minimal expansion, 0, which the input never had.
     assertEquals("{\"k\": 0}", new String(generated, UTF_8));
+  }
+
+  @Test
+  void runsInsideAReductionThroughTheOracleLoop() {
+    byte[] input = "{\"a\": [1, {\"b\" :  [\"crash\", 2]}], \"c\": 2}".getBytes(UTF_8);
+    List<String> asked = new ArrayList<>();
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(input))
+            .withAlgorithm(Algorithms.ddmin())
+            .withValueReducer(GrammarReducers.grammarReducer(GrammarFixtures.json()))
+            .withValueReducersFirst(true)
+            .run(
+                Oracle.of(
+                    (byte[] candidate) -> {
+                      asked.add(new String(candidate, UTF_8));
+                      return StrictJson.isValid(new String(candidate, UTF_8))
+                          && new String(candidate, UTF_8).contains("\"crash\"");
+                    }));
+    assertEquals("\"crash\"", new String(result.reduced(), UTF_8));
+    assertEquals(asked.size(), result.oracleCalls());
+  }
+
+  /**
+   * A plain level-by-level deletion over the builder's trees, the way HDD uses them: every node of
+   * a level is deleted (leaving its replacement) if the rest is still interesting. With the
+   * optional parts deleting to nothing and rules to their minimal expansions, every candidate it
+   * makes from a valid document is valid JSON.
+   */
+  @Test
+  void theTreesSuitHierarchicalDeletion() {
+    GrammarTreeBuilder json = GrammarFixtures.json();
+    byte[] current = "{\"a\": [1, {\"b\": \"crash\"}, 3], \"c\": [true, false]}".getBytes(UTF_8);
+    List<String> invalid = new ArrayList<>();
+    Predicate<byte[]> oracle =
+        candidate -> {
+          String text = new String(candidate, UTF_8);
+          if (!StrictJson.isValid(text)) {
+            invalid.add(text);
+            return false;
+          }
+          return text.contains("\"crash\"");
+        };
+    for (int depth = 0; ; depth++) {
+      SyntaxTree tree = json.build(current);
+      List<SyntaxNode> level = tree.level(depth);
+      if (level.isEmpty()) {
+        break;
+      }
+      Map<SyntaxNode, TreeEdit> deleted = new IdentityHashMap<>();
+      for (SyntaxNode node : level) {
+        deleted.put(node, TreeEdit.delete());
+        byte[] candidate = tree.unparse(deleted);
+        if (candidate.length >= current.length || !oracle.test(candidate)) {
+          deleted.remove(node);
+        } else {
+          current = candidate;
+        }
+      }
+    }
+    // The array's first element is no optional part ('[' value (',' value)* ']' requires it) and
+    // its minimal expansion 0 is no shorter than 1: deletion keeps it, where the grammar reducer's
+    // alternatives would not.
+    assertEquals("{\"\": [1, {\"\": \"crash\"}]}", new String(current, UTF_8));
+    assertEquals(List.of(), invalid);
   }
 
   /** Valid JSON by the grammar itself: a tree that is not flat and has no error tokens. */
