@@ -18,6 +18,7 @@ import dev.whittle.jazzer.coverage.CorpusSelection;
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.AttemptSession;
 import dev.whittle.jazzer.target.TargetSpec;
 import java.io.IOException;
@@ -50,6 +51,10 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       throw new IllegalArgumentException("no corpus files in " + arguments);
     }
     CorpusFiles.prepareOutput(output, arguments);
+    // Jazzer's bug detectors only when asked for: they cost seconds, and coverage needs no agent.
+    if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
+      JazzerAgent.ensureInstalled();
+    }
     TargetSpec spec =
         InProcessCrashMinimizerEngine.specOf(
                 dev.whittle.jazzer.api.CrashMinimizer.forTarget(
