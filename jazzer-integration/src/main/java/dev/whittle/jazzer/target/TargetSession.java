@@ -78,12 +78,15 @@ public final class TargetSession implements AttemptSession {
     LoadedTarget first = null;
     try {
       first = loadAndInitialize(spec, runner);
+      String entryClass = FuzzTestMethodEntry.className(spec.className());
       FindingClassifier classifier =
           new FindingClassifier(
               new DedupToken(
-                  spec.className(),
-                  FuzzTargetClass.TEST_ONE_INPUT,
-                  providerPrefixes(spec.className(), first)));
+                  entryClass,
+                  FuzzTestMethodEntry.names(spec.className())
+                      ? FuzzTestMethodEntry.methodName(spec.className())
+                      : FuzzTargetClass.TEST_ONE_INPUT,
+                  providerPrefixes(entryClass, first)));
       boolean runtimePresent = first.runtime().isPresent();
       FuzzTargetShape shape = first.target().shape();
       if (freshLoaderPerAttempt) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.hash.Hashing;
+import dev.whittle.jazzer.targets.CorpusFuzzTest;
 import dev.whittle.jazzer.targets.CorpusTarget;
 import dev.whittle.jazzer.targets.HangTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
@@ -112,6 +113,25 @@ class CorpusMinimizerTest {
             .minimize(List.of(corpus), dir.resolve("out"));
 
     assertEquals(4, result.filesAfter());
+    assertTrue(result.coveragePreserved());
+  }
+
+  @Test
+  void aFuzzTestMethodIsATargetAsClassHashMethod() throws IOException {
+    Path corpus = corpus();
+
+    CorpusMinimizationResult result =
+        CorpusMinimizer.forTarget(CorpusFuzzTest.class.getName() + "#fuzz", TargetPaths.classPath())
+            .withCallTimeout(Duration.ofMillis(500))
+            .minimize(List.of(corpus), dir.resolve("out"));
+
+    // 'H', 'E' and 'R' are no branches here; "junk" and they share the fall-through.
+    assertEquals(4, result.filesAfter(), outputContents().toString());
+    assertTrue(outputContents().containsAll(List.of("a", "b")), outputContents().toString());
+    assertEquals(1, result.crashers().size());
+    assertEquals(
+        IllegalStateException.class.getName(),
+        result.crashers().get(0).finding().exceptionClassName());
     assertTrue(result.coveragePreserved());
   }
 
