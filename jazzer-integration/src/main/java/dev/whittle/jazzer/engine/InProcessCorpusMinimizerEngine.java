@@ -295,8 +295,8 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         long[] required = required(index);
         if (required.length == 0) {
           // The others have all of its features now: it adds nothing.
-          Files.deleteIfExists(entry.file);
           kept.remove(index);
+          deleteUnlessKept(entry.file);
           continue;
         }
         int before = entry.content.length;
@@ -400,9 +400,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       entry.content = content;
       entry.features = features;
       entry.file = file;
-      if (!old.equals(file) && kept.values().stream().noneMatch(other -> other.file.equals(old))) {
-        Files.deleteIfExists(old);
-      }
+      deleteUnlessKept(old);
     }
 
     /** The selection again over the kept (shrunk) inputs; drops the others' files. */
@@ -411,10 +409,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       List<Integer> dropped = new ArrayList<>(kept.keySet());
       dropped.removeAll(again.chosen());
       for (int index : dropped) {
-        Path file = kept.remove(index).file;
-        if (kept.values().stream().noneMatch(other -> other.file.equals(file))) {
-          Files.deleteIfExists(file);
-        }
+        deleteUnlessKept(kept.remove(index).file);
       }
       log(
           "selected again after shrinking: %d inputs (%s), %,d bytes",
@@ -462,7 +457,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
               entry.file = write(inputs.get(i).content());
               entry.content = inputs.get(i).content();
               entry.features = stable[i];
-              Files.deleteIfExists(old);
+              deleteUnlessKept(old);
               missing = FeatureSets.difference(missing, stable[i]);
               after = CorpusSelection.union(List.of(after, stable[i]));
             }
@@ -479,6 +474,13 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
           universe.length,
           after.length - preserved.length);
       return after;
+    }
+
+    /** Deletes {@code file} unless a kept input (one with the same content) still has it. */
+    private void deleteUnlessKept(Path file) throws IOException {
+      if (kept.values().stream().noneMatch(other -> other.file.equals(file))) {
+        Files.deleteIfExists(file);
+      }
     }
 
     private Path write(byte[] content) throws IOException {
