@@ -252,6 +252,15 @@ final class MinimizeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (targetClass.contains("#")) {
+      // Its reproducer would call a fuzzerTestOneInput the class does not have.
+      throw new ParameterException(
+          spec.commandLine(),
+          "--target "
+              + targetClass
+              + ": a fuzz test method is a target of 'whittle corpus' only; minimize a @FuzzTest's"
+              + " crash with the JUnit extension");
+    }
     List<Path> targetClassPath = parseClassPath();
     List<Path> crashes = CrashFileArguments.expand(crashArguments);
     checkOutput(crashes);

@@ -12,11 +12,12 @@ import picocli.CommandLine.UnmatchedArgumentException;
     name = "whittle",
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
-    subcommands = {ReduceCommand.class, MinimizeCommand.class},
+    subcommands = {ReduceCommand.class, MinimizeCommand.class, CorpusCommand.class},
     description = {
       "Reduces a test input to a small one that still makes a test command succeed, or a"
           + " Jazzer crash file to a small one that still crashes the fuzz target.",
-      "Run 'whittle reduce --help' or 'whittle minimize --help' for how.",
+      "Run 'whittle reduce --help', 'whittle minimize --help' or 'whittle corpus --help' for"
+          + " how.",
     })
 public final class WhittleCommand implements Runnable {
   private static final String PREFIX = "whittle: ";

@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * {@code public static fuzzerTestOneInput(byte[])} or {@code (FuzzedDataProvider)}, exactly one of
  * them; {@code fuzzerInitialize(String[])} in preference to {@code fuzzerInitialize()}; {@code
  * fuzzerTearDown()}. Public static methods only; inherited ones count, as with {@link
- * Class#getMethod}.
+ * Class#getMethod}. A name {@code Class#method} stands for a fuzz test method instead ({@link
+ * FuzzTestMethodEntry}).
  */
 final class FuzzTargetClass {
   static final String TEST_ONE_INPUT = "fuzzerTestOneInput";
@@ -47,20 +48,32 @@ final class FuzzTargetClass {
   }
 
   /**
-   * Loads {@code className} with {@code loader} without initializing it (static initializers run on
-   * the first call, on the worker thread, as part of {@code fuzzerInitialize} or the first run).
+   * Loads {@code className} (or the class of {@code Class#method}) with {@code loader} without
+   * initializing it (static initializers run on the first call, on the worker thread, as part of
+   * {@code fuzzerInitialize} or the first run).
    *
    * @throws FuzzTargetLoadException naming the class if it is missing or has no usable entry point
    */
   static FuzzTargetClass load(String className, ClassLoader loader) {
     Class<?> targetClass;
+    String ownName = FuzzTestMethodEntry.className(className);
     try {
-      targetClass = Class.forName(className, false, loader);
+      targetClass = Class.forName(ownName, false, loader);
     } catch (ClassNotFoundException | LinkageError e) {
       throw new FuzzTargetLoadException(
           className,
-          "fuzz target class " + className + " cannot be loaded from the class path: " + e,
+          "fuzz target class " + ownName + " cannot be loaded from the class path: " + e,
           e);
+    }
+    if (FuzzTestMethodEntry.names(className)) {
+      FuzzTestMethodEntry method =
+          FuzzTestMethodEntry.find(targetClass, FuzzTestMethodEntry.methodName(className));
+      return new FuzzTargetClass(
+          targetClass,
+          method.entry(),
+          method.takesDataProvider(),
+          Optional.empty(),
+          Optional.empty());
     }
     return of(targetClass);
   }

@@ -3,6 +3,8 @@ package dev.whittle.jazzer.target;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.coverage.CoverageFilter;
+import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.jazzer.runtime.JazzerRuntime;
 import java.io.IOException;
@@ -50,6 +52,7 @@ final class LoadedTarget implements AutoCloseable {
    * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
    *     Whittle's pure-Java one, which decodes bytes exactly as Jazzer's native one does
    * @param trapExits whether the target's exit calls are rewritten to end the run instead
+   * @param coverage which classes get coverage probes, or null for none
    * @param runningAttempt the runs of the session that runs this target
    */
   static LoadedTarget load(
@@ -58,8 +61,11 @@ final class LoadedTarget implements AutoCloseable {
       ClassLoader parent,
       FuzzedDataProviderFactory dataProviders,
       boolean trapExits,
+      CoverageFilter coverage,
       RunningAttempt runningAttempt) {
-    TargetClassLoader loader = new TargetClassLoader(classPath, parent, trapExits, runningAttempt);
+    TargetClassLoader loader =
+        new TargetClassLoader(
+            classPath, parent, ClassRewriter.forTarget(trapExits, coverage), runningAttempt);
     try {
       FuzzTargetClass target = FuzzTargetClass.load(className, loader);
       return new LoadedTarget(
@@ -105,6 +111,13 @@ final class LoadedTarget implements AutoCloseable {
 
   FuzzTargetClass target() {
     return target;
+  }
+
+  /** The counters of the target's instrumented classes; empty for an attached target. */
+  ProbeCounters probeCounters() {
+    return loader instanceof ProbeCounters.Owner owner
+        ? owner.probeCounters()
+        : new ProbeCounters();
   }
 
   JazzerRuntime runtime() {

@@ -1,5 +1,7 @@
 package dev.whittle.jazzer.target;
 
+import dev.whittle.jazzer.coverage.CoverageRuntime;
+import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.runtime.HookedClassLoader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,14 +31,17 @@ import java.util.jar.Manifest;
  * TargetExitRequest}) are always Whittle's own, whatever the class path and the parent hold: a
  * second copy would record exits where no run looks.
  *
- * <p>With exits trapped, every class this loader defines goes through {@link ExitCallRewriter}
- * first, so that {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} end the run
- * instead of the JVM.
+ * <p>Every class this loader defines goes through its {@link ClassRewriter}s first, in order: with
+ * exits trapped {@link ExitCallRewriter}, so that {@code System.exit}, {@code Runtime.exit} and
+ * {@code Runtime.halt} end the run instead of the JVM; with coverage the probes of {@link
+ * dev.whittle.jazzer.coverage.CoverageInstrumenter}, which count into this loader's {@link
+ * ProbeCounters} through {@link CoverageRuntime}, likewise always Whittle's own.
  *
  * <p>The loader is deliberately unnamed: {@link StackTraceElement#toString()} prints a named
  * loader's name before each frame, which would change every dedup token.
  */
-final class TargetClassLoader extends URLClassLoader implements HookedClassLoader {
+final class TargetClassLoader extends URLClassLoader
+    implements HookedClassLoader, ProbeCounters.Owner {
   private static final List<String> PARENT_FIRST_PREFIXES =
       List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "com.code_intelligence.jazzer.");
 
@@ -44,14 +49,16 @@ final class TargetClassLoader extends URLClassLoader implements HookedClassLoade
   private static final Map<String, Class<?>> WHITTLE_OWN =
       Map.of(
           ExitTrap.class.getName(), ExitTrap.class,
-          TargetExitRequest.class.getName(), TargetExitRequest.class);
+          TargetExitRequest.class.getName(), TargetExitRequest.class,
+          CoverageRuntime.class.getName(), CoverageRuntime.class);
 
   static {
     registerAsParallelCapable();
   }
 
-  private final boolean trapExits;
+  private final List<ClassRewriter> rewriters;
   private final RunningAttempt runningAttempt;
+  private final ProbeCounters probeCounters = new ProbeCounters();
 
   /** Manifests of the jars classes came from, for their packages; empty for none. */
   private final Map<String, Optional<Manifest>> manifests = new ConcurrentHashMap<>();
@@ -62,9 +69,26 @@ final class TargetClassLoader extends URLClassLoader implements HookedClassLoade
    */
   TargetClassLoader(
       List<URL> classPath, ClassLoader parent, boolean trapExits, RunningAttempt runningAttempt) {
+    this(classPath, parent, ClassRewriter.forTarget(trapExits, null), runningAttempt);
+  }
+
+  /**
+   * @param rewriters applied in order to every class this loader defines
+   */
+  TargetClassLoader(
+      List<URL> classPath,
+      ClassLoader parent,
+      List<ClassRewriter> rewriters,
+      RunningAttempt runningAttempt) {
     super(classPath.toArray(URL[]::new), parent);
-    this.trapExits = trapExits;
+    this.rewriters = List.copyOf(rewriters);
     this.runningAttempt = runningAttempt;
+  }
+
+  /** The counters of the instrumented classes this loader defined; empty without coverage. */
+  @Override
+  public ProbeCounters probeCounters() {
+    return probeCounters;
   }
 
   RunningAttempt runningAttempt() {
@@ -106,12 +130,11 @@ final class TargetClassLoader extends URLClassLoader implements HookedClassLoade
 
   /**
    * Defines {@code name} from this loader's class path as {@link URLClassLoader} would (same code
-   * source, package with the jar's manifest), after {@link ExitCallRewriter} when exits are
-   * trapped.
+   * source, package with the jar's manifest), after its {@link ClassRewriter}s.
    */
   @Override
   protected Class<?> findClass(String name) throws ClassNotFoundException {
-    if (!trapExits) {
+    if (rewriters.isEmpty()) {
       return super.findClass(name);
     }
     String path = name.replace('.', '/').concat(".class");
@@ -126,14 +149,17 @@ final class TargetClassLoader extends URLClassLoader implements HookedClassLoade
       if (in == null) {
         throw new ClassNotFoundException(name);
       }
-      classFile = ExitCallRewriter.rewrite(in.readAllBytes());
+      classFile = in.readAllBytes();
+      for (ClassRewriter rewriter : rewriters) {
+        classFile = rewriter.rewrite(name, classFile);
+      }
     } catch (IOException e) {
       throw new ClassNotFoundException(name, e);
     } catch (IllegalArgumentException e) {
       // ASM cannot read it (a class file version newer than it knows, or garbage). Not a
       // ClassNotFoundException: the parent might then define the class with its exits intact.
       ClassFormatError error =
-          new ClassFormatError("cannot check " + url + " for exit calls: " + e.getMessage());
+          new ClassFormatError("cannot rewrite " + url + ": " + e.getMessage());
       error.initCause(e);
       throw error;
     }

@@ -1,6 +1,7 @@
 package dev.whittle.jazzer.target;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static com.google.common.base.Preconditions.checkState;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -8,6 +9,8 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.coverage.EdgeNames;
+import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import dev.whittle.jazzer.finding.DedupToken;
@@ -75,12 +78,15 @@ public final class TargetSession implements AttemptSession {
     LoadedTarget first = null;
     try {
       first = loadAndInitialize(spec, runner);
+      String entryClass = FuzzTestMethodEntry.className(spec.className());
       FindingClassifier classifier =
           new FindingClassifier(
               new DedupToken(
-                  spec.className(),
-                  FuzzTargetClass.TEST_ONE_INPUT,
-                  providerPrefixes(spec.className(), first)));
+                  entryClass,
+                  FuzzTestMethodEntry.names(spec.className())
+                      ? FuzzTestMethodEntry.methodName(spec.className())
+                      : FuzzTargetClass.TEST_ONE_INPUT,
+                  providerPrefixes(entryClass, first)));
       boolean runtimePresent = first.runtime().isPresent();
       FuzzTargetShape shape = first.target().shape();
       if (freshLoaderPerAttempt) {
@@ -134,6 +140,36 @@ public final class TargetSession implements AttemptSession {
   public Finding run(byte[] input) {
     checkNotNull(input, "input");
     return classify(runRaw(input, UnaryOperator.identity()));
+  }
+
+  /** What one run with coverage found: its finding (or null) and its features, sorted. */
+  public record CoveredRun(Finding finding, long[] features) {}
+
+  /**
+   * Runs the target once on {@code input} and returns its finding and the coverage features its run
+   * showed ({@link dev.whittle.jazzer.coverage.Features}): the counters of the target's
+   * instrumented classes are zeroed before the run and read after it. The session MUST have been
+   * opened with a spec that has {@linkplain TargetSpec#coverage() coverage}, and without a fresh
+   * loader per attempt. After a timeout the abandoned run may still be counting: open a new session
+   * for coverage that must be exact.
+   */
+  public CoveredRun runWithCoverage(byte[] input, EdgeNames names, boolean hitCounts) {
+    checkNotNull(input, "input");
+    checkNotNull(names, "names");
+    checkState(
+        spec != null && spec.coverage() != null && !freshLoaderPerAttempt,
+        "runWithCoverage needs a session over a loaded target with coverage: %s",
+        className);
+    ProbeCounters counters = shared.probeCounters();
+    counters.reset();
+    Finding finding = classify(runRaw(input, UnaryOperator.identity()));
+    return new CoveredRun(finding, counters.collect(names, hitCounts));
+  }
+
+  /** The counters of the shared target's instrumented classes (for figures and tests). */
+  public ProbeCounters probeCounters() {
+    checkState(shared != null, "no shared target: %s", className);
+    return shared.probeCounters();
   }
 
   /** The run's finding, or null. An exit request wins over what the refused exit threw. */
@@ -265,6 +301,7 @@ public final class TargetSession implements AttemptSession {
         spec.parent(),
         spec.dataProviders(),
         spec.trapExits(),
+        spec.coverage(),
         runner.runningAttempt());
   }
 

@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.coverage.CoverageFilter;
 import java.net.URL;
 import java.util.List;
 import org.apiguardian.api.API;
@@ -19,6 +20,8 @@ import org.apiguardian.api.API;
  * @param targetArgs the arguments for {@code fuzzerInitialize(String[])}
  * @param trapExits whether the target's {@code System.exit}, {@code Runtime.exit} and {@code
  *     Runtime.halt} end the run (rewritten as its classes are loaded) rather than the JVM
+ * @param coverage which of the target's classes get coverage probes as they are loaded; null for
+ *     none
  */
 @API(status = INTERNAL)
 public record TargetSpec(
@@ -27,12 +30,24 @@ public record TargetSpec(
     ClassLoader parent,
     FuzzedDataProviderFactory dataProviders,
     List<String> targetArgs,
-    boolean trapExits) {
+    boolean trapExits,
+    CoverageFilter coverage) {
   public TargetSpec {
     checkNotNull(className, "className");
     classPath = List.copyOf(checkNotNull(classPath, "classPath"));
     checkNotNull(parent, "parent");
     targetArgs = List.copyOf(checkNotNull(targetArgs, "targetArgs"));
+  }
+
+  /** A spec without coverage probes. */
+  public TargetSpec(
+      String className,
+      List<URL> classPath,
+      ClassLoader parent,
+      FuzzedDataProviderFactory dataProviders,
+      List<String> targetArgs,
+      boolean trapExits) {
+    this(className, classPath, parent, dataProviders, targetArgs, trapExits, null);
   }
 
   /** A spec whose target's exits are trapped. */
@@ -51,14 +66,21 @@ public record TargetSpec(
   }
 
   public TargetSpec withDataProviders(FuzzedDataProviderFactory factory) {
-    return new TargetSpec(className, classPath, parent, factory, targetArgs, trapExits);
+    return new TargetSpec(className, classPath, parent, factory, targetArgs, trapExits, coverage);
   }
 
   public TargetSpec withParent(ClassLoader newParent) {
-    return new TargetSpec(className, classPath, newParent, dataProviders, targetArgs, trapExits);
+    return new TargetSpec(
+        className, classPath, newParent, dataProviders, targetArgs, trapExits, coverage);
+  }
+
+  /** A copy whose classes {@code filter} selects get coverage probes; null for none. */
+  public TargetSpec withCoverage(CoverageFilter filter) {
+    return new TargetSpec(
+        className, classPath, parent, dataProviders, targetArgs, trapExits, filter);
   }
 
   public TargetSpec withTrapExits(boolean trap) {
-    return new TargetSpec(className, classPath, parent, dataProviders, targetArgs, trap);
+    return new TargetSpec(className, classPath, parent, dataProviders, targetArgs, trap, coverage);
   }
 }

@@ -1,0 +1,301 @@
+package dev.whittle.cli;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import dev.whittle.api.Durations;
+import dev.whittle.jazzer.api.CorpusMinimizationResult;
+import dev.whittle.jazzer.api.CorpusMinimizer;
+import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.ListResourceBundle;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code whittle corpus}: minimizes a fuzzing corpus with {@link CorpusMinimizer}. */
+@Command(
+    name = "corpus",
+    resourceBundle = CorpusCommand.OPTION_TEXTS,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Minimizes a fuzzing corpus of a standalone fuzz target inside this JVM while keeping its"
+          + " coverage, measured by Whittle's own instrumentation of the target's classes (edges"
+          + " with libFuzzer's hit-count buckets; no Jazzer agent needed).",
+      "",
+      "Every input is run twice; only features an input shows both times count. A subset that"
+          + " keeps the union of features is chosen (greedy set cover or afl-cmin's order,"
+          + " whichever is smaller) and written to --output, each file named by the SHA-1 of its"
+          + " content; then each kept file is shrunk while it keeps the features no other kept"
+          + " file has, the selection runs again, and every output file is run twice more to"
+          + " check that the union of features is the input corpus's. Inputs that crash, exit or"
+          + " time out are listed and not written. The input corpus is never modified; the"
+          + " output is complete after every step, so Ctrl-C leaves a usable corpus.",
+      "",
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:the output corpus is written and keeps every feature",
+      "1:unexpected failure, or features lost in the final check",
+      "2:bad options or arguments, or an unusable --output",
+      "3:a corpus file or directory is missing or unreadable",
+      "6:the output cannot be written",
+      "9:the target class cannot be loaded or initialized",
+      "130:interrupted (the output is complete but maybe less small)",
+    })
+final class CorpusCommand implements Callable<Integer> {
+  static final String OPTION_TEXTS = "dev.whittle.cli.CorpusCommand$OptionTexts";
+
+  private static final Gson GSON =
+      new GsonBuilder().disableHtmlEscaping().setPrettyPrinting().create();
+
+  /** What the options shared with other commands mean here. */
+  static final class OptionTexts extends ListResourceBundle {
+    public OptionTexts() {}
+
+    @Override
+    protected Object[][] getContents() {
+      return new Object[][] {
+        {
+          TimeoutOption.KEY,
+          "Longest one run of the target may take; an input that takes longer is listed as a"
+              + " timeout and not written. "
+              + TimeoutOption.SYNTAX
+              + " Default: "
+              + Durations.format(CrashMinimizer.DEFAULT_CALL_TIMEOUT)
+              + "."
+        },
+        {
+          JsonOption.KEY,
+          "Print one JSON object on standard output: files and bytes before and after, features,"
+              + " runs, time and the inputs that crashed."
+        },
+      };
+    }
+  }
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--cp",
+      required = true,
+      paramLabel = "CLASSPATH",
+      description =
+          "The fuzz target's directories and jars, separated by '${sys:path.separator}'; their"
+              + " classes get coverage probes.")
+  String classPath;
+
+  @Option(
+      names = "--target",
+      required = true,
+      paramLabel = "CLASS",
+      description = "The fuzz target class, fully qualified.")
+  String targetClass;
+
+  @Option(
+      names = "--output",
+      required = true,
+      paramLabel = "DIR",
+      description = "The directory for the minimized corpus: new, or empty.")
+  Path output;
+
+  @Mixin JobsOption jobsOption = new JobsOption();
+
+  @Mixin TimeoutOption timeoutOption = new TimeoutOption();
+
+  @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
+
+  @Option(names = "--no-shrink", description = "Only select files; do not shrink the kept ones.")
+  boolean noShrink;
+
+  @Option(
+      names = "--no-hit-counts",
+      description = "Plain edges make features, without libFuzzer's hit-count buckets.")
+  boolean noHitCounts;
+
+  @Option(
+      names = "--keep-all-features",
+      description =
+          "A shrunk file keeps all of its features, not only those no other kept file has.")
+  boolean keepAllFeatures;
+
+  @Option(
+      names = "--no-value-reduction",
+      description = "Shrink by deleting bytes only, without the value reducers.")
+  boolean noValueReduction;
+
+  @Option(
+      names = "--max-runs-per-file",
+      paramLabel = "N",
+      defaultValue = "2000",
+      description = "Runs of the search for shrinking one kept file. Default: ${DEFAULT-VALUE}.")
+  long maxRunsPerFile;
+
+  @Option(
+      names = "--include",
+      paramLabel = "GLOB",
+      description =
+          "Only classes whose name matches get probes (com.example.*); repeatable. Default: every"
+              + " class of --cp.")
+  List<String> includes = new ArrayList<>();
+
+  @Option(
+      names = "--exclude",
+      paramLabel = "GLOB",
+      description = "Classes whose name matches get no probes; repeatable.")
+  List<String> excludes = new ArrayList<>();
+
+  @Mixin JsonOption jsonOption = new JsonOption();
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  boolean help;
+
+  @Parameters(
+      paramLabel = "CORPUS_DIR|FILE",
+      arity = "1..*",
+      description = "Corpus directories (read recursively) and files.")
+  List<Path> corpus = new ArrayList<>();
+
+  @Override
+  public Integer call() {
+    List<Path> targetClassPath;
+    try {
+      targetClassPath = TargetClassPath.parse(classPath);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (maxRunsPerFile < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--max-runs-per-file must be at least 1, was " + maxRunsPerFile);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    CorpusMinimizer minimizer =
+        CorpusMinimizer.forTarget(targetClass, targetClassPath)
+            .withCallTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT))
+            .withJobs(jobsOption.jobs)
+            .withAlgorithm(algorithmOption.algorithm)
+            .withShrinking(!noShrink)
+            .withHitCounts(!noHitCounts)
+            .withKeepAllFeatures(keepAllFeatures)
+            .withValueReduction(!noValueReduction)
+            .withMaxRunsPerInput(maxRunsPerFile)
+            .withInstrumentation(includes, excludes)
+            .withLog(
+                line -> {
+                  err.println(line);
+                  err.flush();
+                });
+    CorpusMinimizationResult result;
+    InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
+    try {
+      result = minimizer.minimize(corpus, output);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    } catch (IOException e) {
+      throw new CliException(
+          e.getMessage().contains("corpus")
+              ? ExitCodes.INPUT_UNREADABLE
+              : ExitCodes.OUTPUT_UNWRITABLE,
+          e.getMessage());
+    } catch (FuzzTargetLoadException e) {
+      throw new CliException(ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
+    } finally {
+      guard.close();
+    }
+    jsonOption.print(spec.commandLine().getOut(), () -> toJson(result), () -> toSummary(result));
+    if (result.interrupted()) {
+      return ExitCodes.INTERRUPTED;
+    }
+    return result.coveragePreserved() ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  private String toJson(CorpusMinimizationResult result) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("target", targetClass);
+    json.put("output", output.toString());
+    json.put("filesBefore", result.filesBefore());
+    json.put("bytesBefore", result.bytesBefore());
+    json.put("filesAfter", result.filesAfter());
+    json.put("bytesAfter", result.bytesAfter());
+    json.put("features", result.features());
+    json.put("featuresAfter", result.featuresAfter());
+    json.put("missingFeatures", result.missingFeatures());
+    json.put("coveragePreserved", result.coveragePreserved());
+    json.put("flakyFeatures", result.flakyFeatures());
+    json.put("hitCounts", !noHitCounts);
+    json.put("selectedBeforeShrinking", result.selectedBeforeShrinking());
+    json.put("selection", result.strategy());
+    json.put("shrunkFiles", result.shrunkFiles());
+    json.put("runs", result.runs());
+    json.put("milliseconds", result.milliseconds());
+    json.put("interrupted", result.interrupted());
+    List<Map<String, String>> crashers = new ArrayList<>();
+    for (CorpusMinimizationResult.Crasher crasher : result.crashers()) {
+      Map<String, String> entry = new LinkedHashMap<>();
+      entry.put("file", crasher.input().toString());
+      entry.put("finding", crasher.finding().identity());
+      entry.put("kind", crasher.finding().kind().name());
+      crashers.add(entry);
+    }
+    json.put("crashers", crashers);
+    return GSON.toJson(json);
+  }
+
+  private static String toSummary(CorpusMinimizationResult result) {
+    StringBuilder out = new StringBuilder();
+    String newline = System.lineSeparator();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%,d files, %,d bytes -> %,d files, %,d bytes in %,d runs, %.1f s%s",
+            result.filesBefore(),
+            result.bytesBefore(),
+            result.filesAfter(),
+            result.bytesAfter(),
+            result.runs(),
+            result.milliseconds() / 1000.0,
+            newline));
+    if (result.interrupted()) {
+      out.append("interrupted: the output is complete but not fully minimized").append(newline);
+    } else {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "features: %,d kept of %,d (%s), %,d flaky ignored%s",
+              result.features() - result.missingFeatures(),
+              result.features(),
+              result.coveragePreserved() ? "coverage preserved" : "COVERAGE LOST",
+              result.flakyFeatures(),
+              newline));
+    }
+    if (!result.crashers().isEmpty()) {
+      out.append(result.crashers().size())
+          .append(" inputs crashed, exited or timed out (not written; try 'whittle minimize'):")
+          .append(newline);
+      for (CorpusMinimizationResult.Crasher crasher : result.crashers()) {
+        out.append("  ")
+            .append(crasher.input())
+            .append(": ")
+            .append(crasher.finding().identity())
+            .append(newline);
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,304 @@
+package dev.whittle.jazzer.api;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.Budget;
+import dev.whittle.jazzer.api.spi.CorpusMinimizerEngine;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
+
+/**
+ * Minimizes a fuzzing corpus in process while keeping its coverage, measured by Whittle's own
+ * instrumentation: the target's classes get edge probes with hit counters as Whittle's loader
+ * defines them (no Jazzer agent needed), a feature is an edge with its hit-count bucket as
+ * libFuzzer defines them, and an edge is (class name, probe index in the class), so coverage is
+ * comparable across runs, jobs and processes.
+ *
+ * <pre>{@code
+ * CorpusMinimizationResult result =
+ *     CorpusMinimizer.forTarget("com.example.ParserFuzzer", List.of(Path.of("target/classes")))
+ *         .minimize(List.of(Path.of("corpus")), Path.of("corpus-min"));
+ * }</pre>
+ *
+ * <p>Every input is run twice (after the first pass has warmed the target up), and only features an
+ * input shows in both runs count; the others are reported as flaky. Inputs that crash, exit or time
+ * out are listed and not written. A subset keeping the union of features is chosen (the better of
+ * greedy set cover and afl-cmin's order, without redundant inputs) and written to the output
+ * directory, named by the SHA-1 of its content as Jazzer names corpus files; then each kept input
+ * is shrunk by Whittle's engine (unless {@link #withShrinking} is off) as long as it keeps the
+ * features no other kept input has ({@link #withKeepAllFeatures}: all of its features), and the
+ * selection runs again over the shrunk inputs. Finally every output file is run twice more and the
+ * union of their features is checked against the input corpus's. The output is complete and keeps
+ * the coverage after every step, so an interrupted minimization leaves a usable corpus. The input
+ * corpus is never modified.
+ *
+ * <p>Immutable; each {@code with*} method returns a copy.
+ */
+public final class CorpusMinimizer {
+  /** Default for {@link #withMaxRunsPerInput}. */
+  public static final long DEFAULT_MAX_RUNS_PER_INPUT = 2_000;
+
+  private final String targetClass;
+  private final ImmutableList<Path> classPath;
+  private final Duration callTimeout;
+  private final int jobs;
+  private final boolean shrinking;
+  private final boolean hitCounts;
+  private final boolean keepAllFeatures;
+  private final boolean exitGuard;
+  private final boolean valueReduction;
+  private final Algorithm algorithm;
+  private final long maxRunsPerInput;
+  private final ImmutableList<String> includes;
+  private final ImmutableList<String> excludes;
+  private final ImmutableList<String> targetArgs;
+  private final Consumer<String> log;
+
+  private CorpusMinimizer(Builder b) {
+    this.targetClass = b.targetClass;
+    this.classPath = b.classPath;
+    this.callTimeout = b.callTimeout;
+    this.jobs = b.jobs;
+    this.shrinking = b.shrinking;
+    this.hitCounts = b.hitCounts;
+    this.keepAllFeatures = b.keepAllFeatures;
+    this.exitGuard = b.exitGuard;
+    this.valueReduction = b.valueReduction;
+    this.algorithm = b.algorithm;
+    this.maxRunsPerInput = b.maxRunsPerInput;
+    this.includes = b.includes;
+    this.excludes = b.excludes;
+    this.targetArgs = b.targetArgs;
+    this.log = b.log;
+  }
+
+  /** A corpus minimizer for the fuzz target {@code targetClass} on {@code classPath}. */
+  public static CorpusMinimizer forTarget(String targetClass, List<Path> classPath) {
+    checkNotNull(targetClass, "targetClass");
+    checkArgument(!targetClass.isBlank(), "targetClass must not be blank");
+    checkNotNull(classPath, "classPath");
+    Builder b = new Builder();
+    b.targetClass = targetClass;
+    b.classPath = ImmutableList.copyOf(classPath);
+    return new CorpusMinimizer(b);
+  }
+
+  /** How long one run may take; a longer one is a timeout, and the input is listed, not kept. */
+  public CorpusMinimizer withCallTimeout(Duration timeout) {
+    checkNotNull(timeout, "timeout");
+    checkArgument(
+        !timeout.isNegative() && !timeout.isZero(), "timeout must be positive: %s", timeout);
+    return copy(b -> b.callTimeout = timeout);
+  }
+
+  /** How many targets, each in a class loader of its own, run inputs at once. Default 1. */
+  public CorpusMinimizer withJobs(int newJobs) {
+    checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);
+    return copy(b -> b.jobs = newJobs);
+  }
+
+  /** Whether kept inputs are shrunk (default) or only selected. */
+  public CorpusMinimizer withShrinking(boolean shrink) {
+    return copy(b -> b.shrinking = shrink);
+  }
+
+  /** Whether hit-count buckets make features (default) or plain edges do. */
+  public CorpusMinimizer withHitCounts(boolean counts) {
+    return copy(b -> b.hitCounts = counts);
+  }
+
+  /**
+   * Whether a shrunk input MUST keep all of its features rather than only those no other kept input
+   * has (the default).
+   */
+  public CorpusMinimizer withKeepAllFeatures(boolean all) {
+    return copy(b -> b.keepAllFeatures = all);
+  }
+
+  /** Whether the target's exit calls end the run rather than the JVM (default on). */
+  public CorpusMinimizer withExitGuard(boolean guard) {
+    return copy(b -> b.exitGuard = guard);
+  }
+
+  /** Whether shrinking also uses the value reducers that fit the target (default on). */
+  public CorpusMinimizer withValueReduction(boolean values) {
+    return copy(b -> b.valueReduction = values);
+  }
+
+  /** The shrinking algorithm, from {@link Algorithms}. */
+  public CorpusMinimizer withAlgorithm(Algorithm newAlgorithm) {
+    checkNotNull(newAlgorithm, "algorithm");
+    return copy(b -> b.algorithm = newAlgorithm);
+  }
+
+  /** At most this many runs of the search for each kept input's shrinking. */
+  public CorpusMinimizer withMaxRunsPerInput(long runs) {
+    checkArgument(runs >= 1, "maxRunsPerInput must be at least 1, was %s", runs);
+    return copy(b -> b.maxRunsPerInput = runs);
+  }
+
+  /**
+   * Which classes get probes: globs over class names ({@code com.example.*}); one of {@code
+   * includes} MUST match (none given: every class) and none of {@code excludes} may. Whittle's own
+   * classes and the JDK's never get probes.
+   */
+  public CorpusMinimizer withInstrumentation(List<String> newIncludes, List<String> newExcludes) {
+    checkNotNull(newIncludes, "includes");
+    checkNotNull(newExcludes, "excludes");
+    return copy(
+        b -> {
+          b.includes = ImmutableList.copyOf(newIncludes);
+          b.excludes = ImmutableList.copyOf(newExcludes);
+        });
+  }
+
+  /** Arguments for {@code fuzzerInitialize(String[])}; none by default. */
+  public CorpusMinimizer withTargetArgs(List<String> args) {
+    checkNotNull(args, "args");
+    return copy(b -> b.targetArgs = ImmutableList.copyOf(args));
+  }
+
+  /** Where progress lines go (such as standard error); nowhere by default. */
+  public CorpusMinimizer withLog(Consumer<String> newLog) {
+    checkNotNull(newLog, "log");
+    return copy(b -> b.log = newLog);
+  }
+
+  /**
+   * Minimizes the corpus in {@code inputs} (files, and directories standing for every regular file
+   * under them) into {@code outputDirectory}, which MUST be empty or absent and MUST NOT lie inside
+   * an input directory. Interrupting the calling thread ends the minimization early with a complete
+   * output; {@link CorpusMinimizationResult#interrupted()} says so.
+   *
+   * @throws IOException if an input cannot be read or the output cannot be written
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   * @throws IllegalArgumentException if there are no inputs or the output directory is unusable
+   */
+  public CorpusMinimizationResult minimize(List<Path> inputs, Path outputDirectory)
+      throws IOException {
+    checkNotNull(inputs, "inputs");
+    checkNotNull(outputDirectory, "outputDirectory");
+    return EngineHolder.ENGINE.minimize(this, List.copyOf(inputs), outputDirectory);
+  }
+
+  public String targetClass() {
+    return targetClass;
+  }
+
+  public List<Path> classPath() {
+    return classPath;
+  }
+
+  public Duration callTimeout() {
+    return callTimeout;
+  }
+
+  public int jobs() {
+    return jobs;
+  }
+
+  public boolean shrinking() {
+    return shrinking;
+  }
+
+  public boolean hitCounts() {
+    return hitCounts;
+  }
+
+  public boolean keepAllFeatures() {
+    return keepAllFeatures;
+  }
+
+  public boolean exitGuard() {
+    return exitGuard;
+  }
+
+  public boolean valueReduction() {
+    return valueReduction;
+  }
+
+  public Algorithm algorithm() {
+    return algorithm;
+  }
+
+  /** The budget of each kept input's shrinking. */
+  public Budget budgetPerInput() {
+    return Budget.unlimited().withMaxCalls(maxRunsPerInput);
+  }
+
+  public List<String> includes() {
+    return includes;
+  }
+
+  public List<String> excludes() {
+    return excludes;
+  }
+
+  public List<String> targetArgs() {
+    return targetArgs;
+  }
+
+  public Consumer<String> log() {
+    return log;
+  }
+
+  private CorpusMinimizer copy(Consumer<Builder> change) {
+    Builder b = new Builder();
+    b.targetClass = targetClass;
+    b.classPath = classPath;
+    b.callTimeout = callTimeout;
+    b.jobs = jobs;
+    b.shrinking = shrinking;
+    b.hitCounts = hitCounts;
+    b.keepAllFeatures = keepAllFeatures;
+    b.exitGuard = exitGuard;
+    b.valueReduction = valueReduction;
+    b.algorithm = algorithm;
+    b.maxRunsPerInput = maxRunsPerInput;
+    b.includes = includes;
+    b.excludes = excludes;
+    b.targetArgs = targetArgs;
+    b.log = log;
+    change.accept(b);
+    return new CorpusMinimizer(b);
+  }
+
+  /** Mutable scratch space for {@link #copy}; never escapes. */
+  private static final class Builder {
+    String targetClass;
+    ImmutableList<Path> classPath;
+    Duration callTimeout = CrashMinimizer.DEFAULT_CALL_TIMEOUT;
+    int jobs = 1;
+    boolean shrinking = true;
+    boolean hitCounts = true;
+    boolean keepAllFeatures;
+    boolean exitGuard = true;
+    boolean valueReduction = true;
+    Algorithm algorithm = Algorithms.defaultAlgorithm();
+    long maxRunsPerInput = DEFAULT_MAX_RUNS_PER_INPUT;
+    ImmutableList<String> includes = ImmutableList.of();
+    ImmutableList<String> excludes = ImmutableList.of();
+    ImmutableList<String> targetArgs = ImmutableList.of();
+    Consumer<String> log = line -> {};
+  }
+
+  private static final class EngineHolder {
+    static final CorpusMinimizerEngine ENGINE =
+        ServiceLoader.load(CorpusMinimizerEngine.class, CorpusMinimizer.class.getClassLoader())
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "no "
+                            + CorpusMinimizerEngine.class.getName()
+                            + " on the class path: is whittle-jazzer-integration complete?"));
+  }
+}

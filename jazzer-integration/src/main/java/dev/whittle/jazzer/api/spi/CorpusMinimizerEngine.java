@@ -1,0 +1,17 @@
+package dev.whittle.jazzer.api.spi;
+
+import dev.whittle.jazzer.api.CorpusMinimizationResult;
+import dev.whittle.jazzer.api.CorpusMinimizer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@link CorpusMinimizer} hands the work to, found with {@link java.util.ServiceLoader}. Not
+ * for callers.
+ */
+public interface CorpusMinimizerEngine {
+  /** See {@link CorpusMinimizer#minimize}. MUST NOT modify any input. */
+  CorpusMinimizationResult minimize(CorpusMinimizer minimizer, List<Path> inputs, Path output)
+      throws IOException;
+}

@@ -1,0 +1,552 @@
+package dev.whittle.jazzer.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.api.OriginalNotInterestingException;
+import dev.whittle.api.Outcome;
+import dev.whittle.api.Reduction;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Whittle;
+import dev.whittle.engine.io.AtomicFiles;
+import dev.whittle.jazzer.api.CorpusMinimizationResult;
+import dev.whittle.jazzer.api.CorpusMinimizer;
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.spi.CorpusMinimizerEngine;
+import dev.whittle.jazzer.coverage.CorpusSelection;
+import dev.whittle.jazzer.coverage.CoverageFilter;
+import dev.whittle.jazzer.coverage.EdgeNames;
+import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.TargetSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apiguardian.api.API;
+
+/**
+ * {@link CorpusMinimizer}'s implementation: two coverage runs of every input, selection, output,
+ * shrinking of each kept input against its features, selection again, and the final check.
+ */
+@API(status = INTERNAL)
+public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngine {
+  @Override
+  public CorpusMinimizationResult minimize(
+      CorpusMinimizer minimizer, List<Path> arguments, Path output) throws IOException {
+    long start = System.nanoTime();
+    List<CorpusFiles.Input> inputs = CorpusFiles.read(arguments);
+    if (inputs.isEmpty()) {
+      throw new IllegalArgumentException("no corpus files in " + arguments);
+    }
+    CorpusFiles.prepareOutput(output, arguments);
+    // Jazzer's bug detectors only when asked for: they cost seconds, and coverage needs no agent.
+    if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
+      JazzerAgent.ensureInstalled();
+    }
+    TargetSpec spec =
+        InProcessCrashMinimizerEngine.specOf(
+                dev.whittle.jazzer.api.CrashMinimizer.forTarget(
+                        minimizer.targetClass(), minimizer.classPath())
+                    .withTargetArgs(minimizer.targetArgs())
+                    .withExitGuard(minimizer.exitGuard()))
+            .withCoverage(new CoverageFilter(minimizer.includes(), minimizer.excludes()));
+    EdgeNames names = new EdgeNames();
+    try (CoverageSessions sessions =
+        new CoverageSessions(
+            spec, minimizer.callTimeout(), minimizer.jobs(), names, minimizer.hitCounts())) {
+      return new Run(minimizer, inputs, output, sessions, start).minimize();
+    }
+  }
+
+  /** One minimization's state. */
+  private static final class Run {
+    private final CorpusMinimizer minimizer;
+    private final List<CorpusFiles.Input> inputs;
+    private final Path output;
+    private final CoverageSessions sessions;
+    private final long start;
+    private final Map<Integer, Finding> crashers = new LinkedHashMap<>();
+
+    /** Stable features of each input (null for a crasher). */
+    private long[][] stable;
+
+    private long[] universe = new long[0];
+    private int flaky;
+    private boolean interrupted;
+
+    /** Kept inputs: index into {@link #inputs} to its current content and features. */
+    private final Map<Integer, Kept> kept = new LinkedHashMap<>();
+
+    private final class Kept {
+      byte[] content;
+      long[] features;
+      Path file;
+
+      Kept(byte[] content, long[] features, Path file) {
+        this.content = content;
+        this.features = features;
+        this.file = file;
+      }
+    }
+
+    Run(
+        CorpusMinimizer minimizer,
+        List<CorpusFiles.Input> inputs,
+        Path output,
+        CoverageSessions sessions,
+        long start) {
+      this.minimizer = minimizer;
+      this.inputs = inputs;
+      this.output = output;
+      this.sessions = sessions;
+      this.start = start;
+    }
+
+    private void log(String format, Object... args) {
+      minimizer.log().accept("whittle: " + String.format(Locale.ROOT, format, args));
+    }
+
+    CorpusMinimizationResult minimize() throws IOException {
+      long bytesBefore = inputs.stream().mapToLong(input -> input.content().length).sum();
+      log(
+          "corpus: %d distinct inputs, %,d bytes; running each twice for stable features",
+          inputs.size(), bytesBefore);
+      List<long[]> first = runAll("first run", corpusContents(), true);
+      List<long[]> second = first == null ? null : runAll("second run", corpusContents(), true);
+      if (second == null) {
+        interrupted = true;
+        log("interrupted before the selection: nothing written");
+        return result(bytesBefore, 0, "NONE", 0, new long[0]);
+      }
+      stable = new long[inputs.size()][];
+      List<long[]> flakyPerInput = new ArrayList<>();
+      for (int i = 0; i < inputs.size(); i++) {
+        if (crashers.containsKey(i)) {
+          continue;
+        }
+        stable[i] = FeatureSets.intersection(first.get(i), second.get(i));
+        flakyPerInput.add(
+            FeatureSets.difference(
+                CorpusSelection.union(List.of(first.get(i), second.get(i))), stable[i]));
+      }
+      List<long[]> stableOnes = new ArrayList<>();
+      for (long[] features : stable) {
+        if (features != null) {
+          stableOnes.add(features);
+        }
+      }
+      universe = CorpusSelection.union(stableOnes);
+      flaky = FeatureSets.difference(CorpusSelection.union(flakyPerInput), universe).length;
+      for (Map.Entry<Integer, Finding> crasher : crashers.entrySet()) {
+        log(
+            "%s: %s; not written (try 'whittle minimize')",
+            inputs.get(crasher.getKey()).path(), crasher.getValue().identity());
+      }
+
+      CorpusSelection.Selection selection = select(indicesOfStable());
+      int selectedFirst = selection.chosen().size();
+      for (int index : selection.chosen()) {
+        Path file = write(inputs.get(index).content());
+        kept.put(index, new Kept(inputs.get(index).content(), stable[index], file));
+      }
+      log(
+          "selected %d of %d inputs (%s), %,d bytes; %,d features, %,d flaky (ignored)",
+          selectedFirst,
+          inputs.size() - crashers.size(),
+          strategyName(selection.strategy()),
+          selection.bytes(),
+          universe.length,
+          flaky);
+
+      int shrunk = 0;
+      String strategy = selection.strategy().name();
+      if (minimizer.shrinking()) {
+        shrunk = shrinkAll();
+        boolean interruptedNow = Thread.interrupted();
+        interrupted |= interruptedNow;
+        if (!interrupted) {
+          CorpusSelection.Selection again = reselect();
+          strategy = again.strategy().name();
+        }
+      }
+      long[] after = interrupted ? new long[0] : finalCheck();
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      return result(bytesBefore, selectedFirst, strategy, shrunk, after);
+    }
+
+    private List<byte[]> corpusContents() {
+      return inputs.stream().map(CorpusFiles.Input::content).toList();
+    }
+
+    private List<Integer> indicesOfStable() {
+      List<Integer> indices = new ArrayList<>();
+      for (int i = 0; i < inputs.size(); i++) {
+        if (stable[i] != null) {
+          indices.add(i);
+        }
+      }
+      return indices;
+    }
+
+    /** The selection over {@code candidates} (indices of inputs), as indices of inputs. */
+    private CorpusSelection.Selection select(List<Integer> candidates) {
+      List<long[]> features = new ArrayList<>();
+      long[] sizes = new long[candidates.size()];
+      for (int k = 0; k < candidates.size(); k++) {
+        int index = candidates.get(k);
+        Kept current = kept.get(index);
+        features.add(current != null ? current.features : stable[index]);
+        sizes[k] = current != null ? current.content.length : inputs.get(index).content().length;
+      }
+      CorpusSelection.Selection chosen = CorpusSelection.best(features, sizes);
+      List<Integer> indices = new ArrayList<>();
+      for (int k : chosen.chosen()) {
+        indices.add(candidates.get(k));
+      }
+      return new CorpusSelection.Selection(indices, chosen.strategy(), chosen.bytes());
+    }
+
+    /**
+     * Runs every content once, on the sessions' jobs at once. Null if interrupted. In a pass over
+     * the corpus ({@code corpusPass}), inputs with a finding join {@link #crashers} (the first
+     * finding stays).
+     */
+    private List<long[]> runAll(String what, List<byte[]> contents, boolean corpusPass) {
+      long[][] features = new long[contents.size()][];
+      Finding[] findings = new Finding[contents.size()];
+      ProgressLine progress = new ProgressLine(what, contents.size());
+      if (minimizer.jobs() == 1) {
+        for (int i = 0; i < contents.size(); i++) {
+          CoverageSessions.Run run = sessions.run(contents.get(i));
+          if (run == null) {
+            return null;
+          }
+          features[i] = run.features();
+          findings[i] = run.finding();
+          progress.done(i + 1);
+        }
+      } else {
+        ExecutorService pool = Executors.newFixedThreadPool(minimizer.jobs());
+        try {
+          List<Future<CoverageSessions.Run>> futures = new ArrayList<>();
+          for (byte[] content : contents) {
+            futures.add(pool.submit(() -> sessions.run(content)));
+          }
+          for (int i = 0; i < futures.size(); i++) {
+            CoverageSessions.Run run = futures.get(i).get();
+            if (run == null) {
+              return null;
+            }
+            features[i] = run.features();
+            findings[i] = run.finding();
+            progress.done(i + 1);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return null;
+        } catch (ExecutionException e) {
+          throw new IllegalStateException("a coverage run failed: " + e.getCause(), e.getCause());
+        } finally {
+          pool.shutdownNow();
+        }
+      }
+      for (int i = 0; i < findings.length; i++) {
+        if (findings[i] != null && corpusPass) {
+          crashers.putIfAbsent(i, findings[i]);
+        }
+      }
+      List<long[]> list = new ArrayList<>();
+      for (long[] f : features) {
+        list.add(f);
+      }
+      return list;
+    }
+
+    /** Shrinks each kept input in turn, largest first; returns how many got smaller. */
+    private int shrinkAll() throws IOException {
+      List<Integer> order = new ArrayList<>(kept.keySet());
+      order.sort(
+          (a, b) ->
+              Integer.compare(kept.get(b).content.length, kept.get(a).content.length) != 0
+                  ? Integer.compare(kept.get(b).content.length, kept.get(a).content.length)
+                  : Integer.compare(a, b));
+      int shrunk = 0;
+      int done = 0;
+      for (int index : order) {
+        if (Thread.currentThread().isInterrupted()) {
+          break;
+        }
+        done++;
+        Kept entry = kept.get(index);
+        long[] required = required(index);
+        if (required.length == 0) {
+          // The others have all of its features now: it adds nothing.
+          kept.remove(index);
+          deleteUnlessKept(entry.file);
+          continue;
+        }
+        int before = entry.content.length;
+        byte[] smaller = shrink(entry.content, required);
+        boolean wasInterrupted = Thread.interrupted();
+        if (smaller != null && smaller.length < before) {
+          long[] features = stableFeatures(smaller);
+          if (features != null && FeatureSets.containsAll(features, required)) {
+            replace(index, smaller, FeatureSets.intersection(features, universe));
+            shrunk++;
+          }
+        }
+        log(
+            "shrank %d/%d (%s): %,d -> %,d bytes",
+            done,
+            order.size(),
+            inputs.get(index).path().getFileName(),
+            before,
+            entry.content.length);
+        if (wasInterrupted) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+      }
+      return shrunk;
+    }
+
+    /** What input {@code index} MUST keep: the features no other kept input has, or all. */
+    private long[] required(int index) {
+      long[] own = kept.get(index).features;
+      if (minimizer.keepAllFeatures()) {
+        return own;
+      }
+      List<long[]> others = new ArrayList<>();
+      for (Map.Entry<Integer, Kept> other : kept.entrySet()) {
+        if (other.getKey() != index) {
+          others.add(other.getValue().features);
+        }
+      }
+      return FeatureSets.difference(own, CorpusSelection.union(others));
+    }
+
+    /** The reduction of {@code content} against {@code required}; null if it could not run. */
+    private byte[] shrink(byte[] content, long[] required) {
+      if (content.length <= 1) {
+        return null;
+      }
+      Reduction<byte[]> reduction =
+          Whittle.reduce(SequenceInputs.bytes(content))
+              .withAlgorithm(minimizer.algorithm())
+              .withBudget(minimizer.budgetPerInput())
+              .withJobs(minimizer.jobs())
+              .withValueReducersFirst(true);
+      if (minimizer.valueReduction()) {
+        for (ValueReducer<byte[]> reducer : valueReducers()) {
+          reduction = reduction.withValueReducer(reducer);
+        }
+      }
+      try {
+        ReductionResult<byte[]> result =
+            reduction.run(
+                candidate -> {
+                  CoverageSessions.Run run = sessions.run(candidate);
+                  if (run == null || run.timedOut()) {
+                    return Outcome.UNRESOLVED;
+                  }
+                  return run.finding() == null && FeatureSets.containsAll(run.features(), required)
+                      ? Outcome.INTERESTING
+                      : Outcome.NOT_INTERESTING;
+                });
+        return result.reduced();
+      } catch (OriginalNotInterestingException e) {
+        return null; // Its features were stable twice but not now: keep it as it is.
+      }
+    }
+
+    private List<ValueReducer<byte[]>> valueReducers() {
+      AttemptSession shape = sessions.any();
+      if (shape.takesDataProvider()) {
+        return List.of(
+            dev.whittle.jazzer.values.ValueReducers.forFuzzedDataProvider(
+                input -> sessions.withSession(session -> session.recordCalls(input))));
+      }
+      return ValueReducerChoice.forSession(shape);
+    }
+
+    /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */
+    private long[] stableFeatures(byte[] content) {
+      CoverageSessions.Run first = sessions.run(content);
+      CoverageSessions.Run second = first == null ? null : sessions.run(content);
+      if (second == null || first.finding() != null || second.finding() != null) {
+        return null;
+      }
+      return FeatureSets.intersection(first.features(), second.features());
+    }
+
+    private void replace(int index, byte[] content, long[] features) throws IOException {
+      Kept entry = kept.get(index);
+      Path old = entry.file;
+      Path file = write(content);
+      entry.content = content;
+      entry.features = features;
+      entry.file = file;
+      deleteUnlessKept(old);
+    }
+
+    /** The selection again over the kept (shrunk) inputs; drops the others' files. */
+    private CorpusSelection.Selection reselect() throws IOException {
+      CorpusSelection.Selection again = select(new ArrayList<>(kept.keySet()));
+      List<Integer> dropped = new ArrayList<>(kept.keySet());
+      dropped.removeAll(again.chosen());
+      for (int index : dropped) {
+        deleteUnlessKept(kept.remove(index).file);
+      }
+      log(
+          "selected again after shrinking: %d inputs (%s), %,d bytes",
+          kept.size(), strategyName(again.strategy()), again.bytes());
+      return again;
+    }
+
+    /**
+     * Runs every output file twice and compares the union of their stable features with the input
+     * corpus's; a feature that went missing brings back an original input that has it.
+     */
+    private long[] finalCheck() throws IOException {
+      List<Integer> order = new ArrayList<>(kept.keySet());
+      List<byte[]> contents = new ArrayList<>();
+      for (int index : order) {
+        contents.add(kept.get(index).content);
+      }
+      List<long[]> first = runAll("final check", contents, false);
+      List<long[]> second = first == null ? null : runAll("final check", contents, false);
+      if (second == null) {
+        interrupted = true;
+        return new long[0];
+      }
+      List<long[]> stableAfter = new ArrayList<>();
+      for (int k = 0; k < order.size(); k++) {
+        stableAfter.add(FeatureSets.intersection(first.get(k), second.get(k)));
+      }
+      long[] after = CorpusSelection.union(stableAfter);
+      long[] missing = FeatureSets.difference(universe, after);
+      if (missing.length > 0) {
+        log("final check: %,d features missing; bringing back original inputs", missing.length);
+        for (int i = 0; i < inputs.size() && missing.length > 0; i++) {
+          if (stable[i] != null
+              && FeatureSets.intersection(stable[i], missing).length > 0
+              && !kept.containsKey(i)) {
+            Path file = write(inputs.get(i).content());
+            kept.put(i, new Kept(inputs.get(i).content(), stable[i], file));
+            missing = FeatureSets.difference(missing, stable[i]);
+            after = CorpusSelection.union(List.of(after, stable[i]));
+          } else if (stable[i] != null && kept.containsKey(i)) {
+            Kept entry = kept.get(i);
+            if (FeatureSets.intersection(stable[i], missing).length > 0
+                && entry.content != inputs.get(i).content()) {
+              Path old = entry.file;
+              entry.file = write(inputs.get(i).content());
+              entry.content = inputs.get(i).content();
+              entry.features = stable[i];
+              deleteUnlessKept(old);
+              missing = FeatureSets.difference(missing, stable[i]);
+              after = CorpusSelection.union(List.of(after, stable[i]));
+            }
+          }
+        }
+      }
+      long[] preserved = FeatureSets.intersection(after, universe);
+      log(
+          "final check: %s (%,d of %,d features; %,d new)",
+          preserved.length == universe.length
+              ? "every feature of the input corpus is kept"
+              : "FEATURES LOST",
+          preserved.length,
+          universe.length,
+          after.length - preserved.length);
+      return after;
+    }
+
+    /** Deletes {@code file} unless a kept input (one with the same content) still has it. */
+    private void deleteUnlessKept(Path file) throws IOException {
+      if (kept.values().stream().noneMatch(other -> other.file.equals(file))) {
+        Files.deleteIfExists(file);
+      }
+    }
+
+    private Path write(byte[] content) throws IOException {
+      Path file = output.resolve(CorpusFiles.sha1Of(content));
+      AtomicFiles.write(file, content);
+      return file;
+    }
+
+    private CorpusMinimizationResult result(
+        long bytesBefore, int selectedFirst, String strategy, int shrunk, long[] after) {
+      List<CorpusMinimizationResult.Crasher> crasherList = new ArrayList<>();
+      for (Map.Entry<Integer, Finding> crasher : crashers.entrySet()) {
+        crasherList.add(
+            new CorpusMinimizationResult.Crasher(
+                inputs.get(crasher.getKey()).path(), crasher.getValue()));
+      }
+      Map<Path, Long> outputs = new HashMap<>();
+      for (Kept entry : kept.values()) {
+        outputs.put(entry.file, (long) entry.content.length);
+      }
+      List<Path> files = new ArrayList<>(outputs.keySet());
+      files.sort(null);
+      long bytesAfter = outputs.values().stream().mapToLong(Long::longValue).sum();
+      int missing = interrupted ? 0 : FeatureSets.difference(universe, after).length;
+      return new CorpusMinimizationResult(
+          inputs.size(),
+          bytesBefore,
+          files.size(),
+          bytesAfter,
+          universe.length,
+          interrupted ? -1 : after.length,
+          missing,
+          flaky,
+          selectedFirst,
+          strategy,
+          shrunk,
+          sessions.runs(),
+          (System.nanoTime() - start) / 1_000_000,
+          crasherList,
+          files,
+          interrupted);
+    }
+
+    private static String strategyName(CorpusSelection.Strategy strategy) {
+      return strategy == CorpusSelection.Strategy.GREEDY_SET_COVER
+          ? "greedy set cover"
+          : "afl-cmin order";
+    }
+
+    /** A progress line about once a second. */
+    private final class ProgressLine {
+      private final String what;
+      private final int total;
+      private long next = System.nanoTime() + 1_000_000_000L;
+
+      ProgressLine(String what, int total) {
+        this.what = what;
+        this.total = total;
+      }
+
+      void done(int count) {
+        if (System.nanoTime() >= next) {
+          log("%s: %,d of %,d inputs", what, count, total);
+          next = System.nanoTime() + 1_000_000_000L;
+        }
+      }
+    }
+  }
+}

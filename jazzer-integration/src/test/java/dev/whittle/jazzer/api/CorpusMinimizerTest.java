@@ -1,0 +1,178 @@
+package dev.whittle.jazzer.api;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.common.hash.Hashing;
+import dev.whittle.jazzer.targets.CorpusFuzzTest;
+import dev.whittle.jazzer.targets.CorpusTarget;
+import dev.whittle.jazzer.targets.HangTarget;
+import dev.whittle.jazzer.targets.TargetPaths;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Corpus minimization end to end, over a small corpus with hostile inputs among the others. */
+class CorpusMinimizerTest {
+  /** Branch by branch: what each input covers decides what is kept. */
+  private static final List<String> CORPUS =
+      List.of("a", "a1", "a1234567", "b", "bb", "junk", "H", "E", "R", "X");
+
+  @TempDir Path dir;
+
+  @AfterAll
+  static void releaseHungTargets() {
+    HangTarget.releaseAll();
+  }
+
+  @Test
+  void selectionKeepsOneSmallestInputPerCoverageAndListsTheHostileOnes() throws IOException {
+    Path corpus = corpus();
+    Map<String, String> before = contents(corpus);
+
+    CorpusMinimizationResult result =
+        minimizer().withShrinking(false).minimize(List.of(corpus), dir.resolve("out"));
+
+    assertEquals(new TreeSet<>(List.of("a", "a1234567", "b", "junk")), outputContents());
+    assertEquals(10, result.filesBefore());
+    assertEquals(4, result.filesAfter());
+    assertEquals(14, result.bytesAfter());
+    assertTrue(result.coveragePreserved(), "coverage preserved");
+    assertEquals(result.features(), result.featuresAfter());
+    assertEquals(
+        Map.of(
+            "H",
+            Finding.TIMEOUT_IDENTITY,
+            "E",
+            Finding.EXIT_IDENTITY_PREFIX + 3,
+            "R",
+            StackOverflowError.class.getName(),
+            "X",
+            IllegalStateException.class.getName()),
+        result.crashers().stream()
+            .collect(
+                Collectors.toMap(
+                    crasher -> crasher.input().getFileName().toString(),
+                    crasher ->
+                        crasher.finding().kind() == Finding.Kind.THROWN
+                            ? crasher.finding().exceptionClassName()
+                            : crasher.finding().identity())));
+    assertEquals(before, contents(corpus), "the input corpus is never modified");
+  }
+
+  @Test
+  void shrinkingMakesEachKeptInputAsSmallAsItsOwnFeaturesAllow() throws IOException {
+    Path corpus = corpus();
+
+    CorpusMinimizationResult result = minimizer().minimize(List.of(corpus), dir.resolve("out"));
+
+    TreeSet<String> outputs = outputContents();
+    assertEquals(4, outputs.size(), outputs.toString());
+    assertTrue(outputs.contains("a") && outputs.contains("b"), outputs.toString());
+    // "a1234567" keeps 'a' and a length over 4; "junk" keeps one byte of the default branch.
+    assertEquals(
+        1,
+        outputs.stream().filter(s -> s.length() == 5 && s.startsWith("a")).count(),
+        outputs.toString());
+    assertEquals(
+        1,
+        outputs.stream().filter(s -> s.length() == 1 && "junk".contains(s)).count(),
+        outputs.toString());
+    assertEquals(8, result.bytesAfter());
+    assertEquals(2, result.shrunkFiles());
+    assertTrue(result.coveragePreserved());
+    for (Path file : result.outputs()) {
+      assertEquals(
+          Hashing.sha1().hashBytes(Files.readAllBytes(file)).toString(),
+          file.getFileName().toString(),
+          "named by the SHA-1 of its content");
+    }
+  }
+
+  @Test
+  void plainEdgesAndAllFeaturesAreOptions() throws IOException {
+    Path corpus = corpus();
+
+    CorpusMinimizationResult result =
+        minimizer()
+            .withHitCounts(false)
+            .withKeepAllFeatures(true)
+            .withJobs(2)
+            .minimize(List.of(corpus), dir.resolve("out"));
+
+    assertEquals(4, result.filesAfter());
+    assertTrue(result.coveragePreserved());
+  }
+
+  @Test
+  void aFuzzTestMethodIsATargetAsClassHashMethod() throws IOException {
+    Path corpus = corpus();
+
+    CorpusMinimizationResult result =
+        CorpusMinimizer.forTarget(CorpusFuzzTest.class.getName() + "#fuzz", TargetPaths.classPath())
+            .withCallTimeout(Duration.ofMillis(500))
+            .minimize(List.of(corpus), dir.resolve("out"));
+
+    // 'H', 'E' and 'R' are no branches here; "junk" and they share the fall-through.
+    assertEquals(4, result.filesAfter(), outputContents().toString());
+    assertTrue(outputContents().containsAll(List.of("a", "b")), outputContents().toString());
+    assertEquals(1, result.crashers().size());
+    assertEquals(
+        IllegalStateException.class.getName(),
+        result.crashers().get(0).finding().exceptionClassName());
+    assertTrue(result.coveragePreserved());
+  }
+
+  @Test
+  void anOutputInsideTheCorpusOrNotEmptyIsRefused() throws IOException {
+    Path corpus = corpus();
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> minimizer().minimize(List.of(corpus), corpus.resolve("min")));
+    Path full = Files.createDirectories(dir.resolve("full"));
+    Files.write(full.resolve("x"), new byte[1]);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> minimizer().minimize(List.of(corpus), full));
+    assertTrue(e.getMessage().contains("not empty"), e.getMessage());
+  }
+
+  private static CorpusMinimizer minimizer() {
+    return CorpusMinimizer.forTarget(CorpusTarget.class.getName(), TargetPaths.classPath())
+        .withCallTimeout(Duration.ofMillis(500));
+  }
+
+  private Path corpus() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    for (String input : CORPUS) {
+      Files.write(corpus.resolve(input), input.getBytes(ISO_8859_1));
+    }
+    return corpus;
+  }
+
+  private TreeSet<String> outputContents() throws IOException {
+    return new TreeSet<>(contents(dir.resolve("out")).values());
+  }
+
+  private static Map<String, String> contents(Path directory) throws IOException {
+    Map<String, String> contents = new TreeMap<>();
+    try (Stream<Path> files = Files.list(directory)) {
+      for (Path file : files.toList()) {
+        contents.put(file.getFileName().toString(), Files.readString(file, ISO_8859_1));
+      }
+    }
+    return contents;
+  }
+}
