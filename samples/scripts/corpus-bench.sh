@@ -115,12 +115,17 @@ run_tool() {
   local run=$work/$name/$slug
   local start end status=0
   start=$(now)
-  (cd "$run/work" && "$@" >"$run/stdout" 2>"$run/log.txt") || status=$?
+  (cd "$run/work" && "$@" </dev/null >"$run/stdout" 2>"$run/log.txt") || status=$?
   end=$(now)
   wall[$label]=$(seconds "$start" "$end")
   files[$label]=$(files_of "$run/out")
   bytes[$label]=$(bytes_of "$run/out")
-  cov[$label]=$(coverage "$class" "$include" "$run/out")
+  cov[$label]=$(coverage "$class" "$include" "$run/out" </dev/null)
+  if [[ $label == jazzer* ]]; then
+    local done_line
+    done_line=$(grep -a -E '^#[0-9]+[[:space:]]+DONE' "$run/log.txt" | tail -1 || true)
+    [[ -z $done_line ]] || echo "$name / $label: child's $(tr -s "\t " "  " <<<"${done_line%%rss:*}")(libFuzzer's DONE line: runs since the child JVM started, instrumentation included)" >>"$rates"
+  fi
   echo "| $name | $label | ${files[$label]} | ${bytes[$label]} | ${wall[$label]} |" \
     "$(fmt "${cov[$label]}") | $(versus "${cov[$label]}" "$original") (exit $status) |" \
     "$(crashers) |" >>"$results"
@@ -140,7 +145,7 @@ while IFS=$'\t' read -r name class include; do
   [[ -d $corpus ]] || { echo "corpus-bench: no corpus $corpus" >&2; continue; }
   echo "corpus-bench: $name" >&2
   mkdir -p "$work/$name"
-  original=$(coverage "$class" "$include" "$corpus")
+  original=$(coverage "$class" "$include" "$corpus" </dev/null)
   echo "| $name | original | $(files_of "$corpus") | $(bytes_of "$corpus") | | $(fmt "$original") | |" \
     "$(crashers) |" >>"$results"
 
@@ -172,7 +177,7 @@ while IFS=$'\t' read -r name class include; do
   fi
   # Uninstrumented: the same corpus replayed in a plain JVM, five passes, the last one timed.
   plain=$(java -XX:-OmitStackTraceInFastThrow -cp "$cp" dev.whittle.samples.coverage.CoverageRunner \
-    --repeat 5 "$class" "$corpus" 2>&1 >/dev/null | grep -a '^coverage-runner:' || true)
+    --repeat 5 "$class" "$corpus" 2>&1 >/dev/null </dev/null | grep -a '^coverage-runner:' || true)
   echo "$name / plain JVM, warm (5th pass): ${plain#coverage-runner: }" >>"$rates"
 done <"$root/samples/corpora/targets.tsv"
 
