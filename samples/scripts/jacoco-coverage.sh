@@ -64,7 +64,7 @@ if [[ ! -f $agent || ! -f $cli ]]; then
 fi
 
 if [[ -n $keep ]]; then
-  work=$keep
+  work=$(realpath -m "$keep")  # absolute: the class extraction below changes directory
   rm -rf "$work" && mkdir -p "$work"
 else
   work=$(mktemp -d "${TMPDIR:-/tmp}/jacoco-coverage.XXXXXX")
