@@ -14,7 +14,9 @@
 # the runner, and Jazzer's jar for FuzzedDataProvider targets). PATTERN: JaCoCo class name
 # patterns, e.g. 'org.apache.commons.csv.*:dev.whittle.samples.corpus.*' ('*' and '?' match any
 # characters, dots included). Only those classes are instrumented and reported. The totals
-# (covered of all) go to standard error, with the runner's summary. --keep DIR keeps the execution
+# (covered of all) go to standard error, with the runner's summary. --timeout-ms (default 60,000)
+# bounds one input: one that runs longer is abandoned as a hang, with a warning, since the coverage
+# it would have reached after that is missing; keep it far above the slowest input's time. --keep DIR keeps the execution
 # data, the class files and the CSV report there. JaCoCo (agent "runtime" and CLI "nodeps", version
 # JACOCO_VERSION, default 0.8.14) is fetched from Maven Central into JACOCO_HOME (default
 # target/jacoco of the repository) on first use. JAVA selects the JVM (default: java on the PATH).
@@ -33,7 +35,7 @@ usage() {
   exit 2
 }
 
-cp= target= include= keep= timeout=10000
+cp= target= include= keep= timeout=60000
 corpus=()
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -103,6 +105,10 @@ while :; do
     -cp "$cp" dev.whittle.samples.coverage.CoverageRunner --timeout-ms "$timeout" --skip "$skip" \
     --progress "$work/progress" "$target" "${corpus[@]}" 2>"$work/runner.err" || status=$?
   grep -a '^coverage-runner:' "$work/runner.err" >&2 || true
+  if grep -a -q 'hangs=[1-9]' "$work/runner.err"; then
+    echo "jacoco-coverage.sh: WARNING: inputs ran past --timeout-ms $timeout and were abandoned;" \
+      "what they would have covered after that is missing (raise --timeout-ms)" >&2
+  fi
   read -r state index <"$work/progress" 2>/dev/null || state=
   case $state in
     done) break ;;

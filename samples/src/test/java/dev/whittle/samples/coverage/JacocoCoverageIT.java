@@ -38,9 +38,11 @@ class JacocoCoverageIT {
     String csv = "org.apache.commons.csv.*";
     String target = "dev.whittle.samples.corpus.CsvFuzzer";
 
-    Coverage ofBase = coverage(target, csv, base);
-    Coverage ofMore = coverage(target, csv, more);
-    Coverage ofDuplicated = coverage(target, csv, duplicated);
+    // The default timeout: a cold first input under JaCoCo on a loaded machine can take seconds,
+    // and one abandoned as a hang would lose coverage.
+    Coverage ofBase = coverage(target, csv, "60000", base);
+    Coverage ofMore = coverage(target, csv, "60000", more);
+    Coverage ofDuplicated = coverage(target, csv, "60000", duplicated);
 
     assertTrue(ofBase.lines() > 0, ofBase::toString);
     assertTrue(ofMore.lines() > ofBase.lines(), () -> ofMore + " vs " + ofBase);
@@ -55,8 +57,9 @@ class JacocoCoverageIT {
     Path withZ = corpus("withZ", "1", "a", "2", "h", "3", "t", "4", "x", "5", "z");
     Path withoutZ = corpus("withoutZ", "1", "a", "2", "h", "3", "t", "4", "x");
 
-    Coverage ofWithZ = coverage(target, target, withZ);
-    Coverage ofWithoutZ = coverage(target, target, withoutZ);
+    // 'h' costs the timeout; the others take milliseconds, well under it even on a loaded machine.
+    Coverage ofWithZ = coverage(target, target, "5000", withZ);
+    Coverage ofWithoutZ = coverage(target, target, "5000", withoutZ);
 
     // The one line only 'z' reaches, after the exit: found by the second JVM.
     assertEquals(ofWithoutZ.lines() + 1, ofWithZ.lines(), () -> ofWithZ + " vs " + ofWithoutZ);
@@ -73,7 +76,8 @@ class JacocoCoverageIT {
     return dir;
   }
 
-  private Coverage coverage(String target, String include, Path corpus) throws Exception {
+  private Coverage coverage(String target, String include, String timeoutMillis, Path corpus)
+      throws Exception {
     List<String> command = new ArrayList<>();
     command.add("bash");
     command.add(ROOT.resolve("samples/scripts/jacoco-coverage.sh").toString());
@@ -86,7 +90,7 @@ class JacocoCoverageIT {
             "--include",
             include,
             "--timeout-ms",
-            "1000",
+            timeoutMillis,
             corpus.toString()));
     Path log = temp.resolve("log-" + corpus.getFileName());
     Process process =
