@@ -7,8 +7,8 @@
 # the independent judge). Prints a table and, for Whittle, each bar of the issue:
 #   files <= set-cover merge's, bytes <= 0.5 x set-cover merge's, JaCoCo equal to the original's,
 #   wall time <= `-merge=1`'s.
-# Also the executions per second of a plain (uninstrumented) JVM replaying the corpus, warm, and of
-# Whittle's instrumented runs (its --json "runs" over its wall time, JVM start included).
+# Also the executions per second of a plain (uninstrumented) JVM replaying the corpus, warm, of
+# Jazzer's merge child, and of Whittle's instrumented runs (its --json "runs" / "milliseconds").
 #
 #   samples/scripts/corpus-bench.sh [--whittle JAR] [--only NAME[,NAME...]] [--no-jacoco]
 #
@@ -91,6 +91,10 @@ versus() {
   paste -d' ' <(tr ' ' '\n' <<<"$got") <(tr ' ' '\n' <<<"$want") \
     | awk -F'[= ]' '{ d = $2 - $4; if (d != 0) printf "%s%+d ", $1, d } END { print "" }'
 }
+# json_number KEY FILE: the first number under "KEY" in whittle's --json output, or nothing.
+json_number() {
+  grep -o "\"$1\"[[:space:]]*:[[:space:]]*[0-9]*" "$2" | grep -o '[0-9]*$' | head -1 || true
+}
 verdict() { if [[ $1 == 1 ]]; then echo "pass"; else echo "FAIL"; fi; }
 
 fmt() { # "lines=1 branches=2 instructions=3" -> "1 / 2 / 3"
@@ -161,23 +165,24 @@ while IFS=$'\t' read -r name class include; do
       out=$(fresh "$slug")
       run_tool "$slug" "$variant" java -jar "$whittle_jar" corpus --cp "$cp" --target "$class" \
         --output "$out" --json "${extra[@]}" "$corpus"
-      runs=$(grep -o '"runs"[[:space:]]*:[[:space:]]*[0-9]*' "$work/$name/$slug/stdout" \
-        | grep -o '[0-9]*$' | head -1 || true)
+      runs=$(json_number runs "$work/$name/$slug/stdout")
+      millis=$(json_number milliseconds "$work/$name/$slug/stdout")
       {
         echo "$name / $variant:" \
           "files ${files[$variant]} <= ${files[$setcover]}: $(verdict "$((files[$variant] <= files[$setcover]))");" \
           "bytes ${bytes[$variant]} <= 0.5 x ${bytes[$setcover]}: $(verdict "$((2 * bytes[$variant] <= bytes[$setcover]))");" \
-          "JaCoCo equal to the original's: $(verdict "$([[ ${cov[$variant]} == "$original" ]] && echo 1 || echo 0)");" \
+          "JaCoCo equal to the original's: $(if [[ $jacoco == 0 ]]; then echo "not judged (--no-jacoco)"; else verdict "$([[ ${cov[$variant]} == "$original" ]] && echo 1 || echo 0)"; fi);" \
           "wall ${wall[$variant]} s <= ${wall[$merge]} s: $(verdict "$(awk -v a="${wall[$variant]}" -v b="${wall[$merge]}" 'BEGIN { print (a <= b) }')")"
       } >>"$bars"
-      if [[ -n $runs ]]; then
-        echo "$name / $variant: $runs runs in ${wall[$variant]} s = $(awk -v r="$runs" -v s="${wall[$variant]}" 'BEGIN { printf "%.0f", r / s }') instrumented runs/s (JVM start included)" >>"$rates"
+      if [[ -n $runs && -n $millis && $millis -gt 0 ]]; then
+        echo "$name / $variant: $runs runs in $millis ms = $(awk -v r="$runs" -v m="$millis" 'BEGIN { printf "%.0f", 1000 * r / m }') instrumented runs/s (its --json; the command took ${wall[$variant]} s)" >>"$rates"
       fi
     done
   fi
   # Uninstrumented: the same corpus replayed in a plain JVM, five passes, the last one timed.
   plain=$(java -XX:-OmitStackTraceInFastThrow -cp "$cp" dev.whittle.samples.coverage.CoverageRunner \
-    --repeat 5 "$class" "$corpus" 2>&1 >/dev/null </dev/null | grep -a '^coverage-runner:' || true)
+    --timeout-ms 60000 --repeat 5 "$class" "$corpus" 2>&1 >/dev/null </dev/null \
+    | grep -a '^coverage-runner:' || true)
   echo "$name / plain JVM, warm (5th pass): ${plain#coverage-runner: }" >>"$rates"
 done <"$root/samples/corpora/targets.tsv"
 
