@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Issue 11's corpus benchmark: on every frozen corpus in samples/corpora/ (listed in
+# samples/corpora/targets.tsv), Jazzer 0.30.0's `-merge=1` and `-merge=1 -set_cover_merge=1`, and
+# `whittle corpus` (with and without --no-shrink) when whittle.jar has that subcommand, each into
+# a fresh directory: files, total bytes, wall time, and the JaCoCo covered lines / branches /
+# instructions of the output against the original corpus's (samples/scripts/jacoco-coverage.sh,
+# the independent judge). Prints a table and, for Whittle, each bar of the issue:
+#   files <= set-cover merge's, bytes <= 0.5 x set-cover merge's, JaCoCo equal to the original's,
+#   wall time <= `-merge=1`'s.
+# Also the executions per second of a plain (uninstrumented) JVM replaying the corpus, warm, of
+# Jazzer's merge child, and of Whittle's instrumented runs (its --json "runs" / "milliseconds").
+#
+#   samples/scripts/corpus-bench.sh [--whittle JAR] [--only NAME[,NAME...]] [--no-jacoco]
+#
+# JAR defaults to jazzer-integration/target/whittle.jar (build it with
+# `mvn -B -ntp -pl jazzer-integration -am package -DskipTests`). Results also go to
+# target/corpus-work/bench/results.md; every run's log and output stays under target/corpus-work/.
+# One tool runs at a time; expect a few minutes per corpus on a quiet machine.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+whittle_jar=$root/jazzer-integration/target/whittle.jar
+only= jacoco=1
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --whittle) whittle_jar=${2:?}; shift 2 ;;
+    --only) only=,${2:?},; shift 2 ;;
+    --no-jacoco) jacoco=0; shift ;;
+    *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  esac
+done
+
+lib=$root/target/jazzer
+if [[ ! -f $lib/jazzer-0.30.0.jar || ! -f $lib/jazzer-api-0.30.0.jar ]]; then
+  "$root/samples/scripts/jazzer.sh" setup >&2
+fi
+(cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
+  -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >&2
+# The targets' class path: the samples' classes and the benchmarked libraries with their own
+# dependencies, not Whittle's modules or Guava (whittle.jar brings its own).
+cp=$root/samples/target/classes
+IFS=: read -r -a jars <"$root/samples/target/runtime-classpath.txt" || true  # no final newline
+for jar in "${jars[@]}"; do
+  case $jar in
+    */commons-csv-*|*/commons-io-*|*/commons-codec-*|*/json-smart-*|*/accessors-smart-*|*/asm-*|\
+    */metadata-extractor-*|*/xmpcore-*|*/jazzer-api-*) cp=$cp:$jar ;;
+  esac
+done
+jazzer=(java -XX:-OmitStackTraceInFastThrow
+  -cp "$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp" com.code_intelligence.jazzer.Jazzer)
+
+whittle=0
+# An older whittle.jar answers `corpus --help` with its top-level usage and status 0: look for the
+# subcommand's own usage line.
+if [[ -f $whittle_jar ]] && java -jar "$whittle_jar" corpus --help 2>&1 | grep -q 'Usage: whittle corpus'; then
+  whittle=1
+else
+  echo "corpus-bench: no 'corpus' subcommand in $whittle_jar: Jazzer's side only" >&2
+fi
+
+work=$root/target/corpus-work/bench
+mkdir -p "$work"
+results=$work/results.md
+
+now() { date +%s.%N; }
+seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+files_of() { find "$1" -type f | wc -l; }
+bytes_of() { find "$1" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }
+coverage() { # NAME CORPUS_DIR -> "lines=.. branches=.. instructions=.." or "-"
+  local class=$1 include=$2 dir=$3
+  if [[ $jacoco == 0 ]]; then echo "-"; return; fi
+  if [[ $(files_of "$dir") == 0 ]]; then
+    : >"$work/last-jacoco.log"
+    echo "lines=0 branches=0 instructions=0"
+    return
+  fi
+  "$root/samples/scripts/jacoco-coverage.sh" --cp "$cp" --target "$class" --include "$include" \
+    "$dir" 2>"$work/last-jacoco.log"
+  cat "$work/last-jacoco.log" >>"$work/jacoco.log"
+}
+# How many inputs of the last judged corpus threw (the runner's findings; hangs counted apart).
+crashers() {
+  if [[ $jacoco == 0 || ! -s $work/last-jacoco.log ]]; then echo "-"; return; fi
+  grep -a -o 'findings=[0-9]* hangs=[0-9]*' "$work/last-jacoco.log" \
+    | awk -F'[= ]' '{ f += $2; h += $4 } END { print f (h ? " + " h " hangs" : "") }'
+}
+# "=" when equal to the original's, else each count's difference.
+versus() {
+  local got=$1 want=$2
+  if [[ $got == "$want" ]]; then echo "="; return; fi
+  paste -d' ' <(tr ' ' '\n' <<<"$got") <(tr ' ' '\n' <<<"$want") \
+    | awk -F'[= ]' '{ d = $2 - $4; if (d != 0) printf "%s%+d ", $1, d } END { print "" }'
+}
+# json_number KEY FILE: the first number under "KEY" in whittle's --json output, or nothing.
+json_number() {
+  grep -o "\"$1\"[[:space:]]*:[[:space:]]*[0-9]*" "$2" | grep -o '[0-9]*$' | head -1 || true
+}
+verdict() { if [[ $1 == 1 ]]; then echo "pass"; else echo "FAIL"; fi; }
+
+fmt() { # "lines=1 branches=2 instructions=3" -> "1 / 2 / 3"
+  if [[ $1 == - ]]; then echo "-"; else sed -E 's/[a-z]+=//g; s/ / \/ /g' <<<"$1"; fi
+}
+
+{
+  echo "| corpus | tool | files | bytes | wall s | JaCoCo lines / branches / instructions | vs original | crashers |"
+  echo "|---|---|---:|---:|---:|---|---|---:|"
+} >"$results"
+bars=$work/bars.txt
+: >"$bars"
+rates=$work/rates.txt
+: >"$rates"
+declare -A files bytes wall cov
+
+# run_tool SLUG LABEL COMMAND...: runs COMMAND in a scratch directory (the output directory is
+# $work/$name/SLUG/out, which COMMAND names itself) and records its figures under LABEL.
+run_tool() {
+  local slug=$1 label=$2
+  shift 2
+  local run=$work/$name/$slug
+  local start end status=0
+  start=$(now)
+  (cd "$run/work" && "$@" </dev/null >"$run/stdout" 2>"$run/log.txt") || status=$?
+  end=$(now)
+  wall[$label]=$(seconds "$start" "$end")
+  files[$label]=$(files_of "$run/out")
+  bytes[$label]=$(bytes_of "$run/out")
+  cov[$label]=$(coverage "$class" "$include" "$run/out" </dev/null)
+  if [[ $label == jazzer* ]]; then
+    local done_line
+    done_line=$(grep -a -E '^#[0-9]+[[:space:]]+DONE' "$run/log.txt" | tail -1 || true)
+    [[ -z $done_line ]] || echo "$name / $label: child's $(tr -s "\t " "  " <<<"${done_line%%rss:*}")(libFuzzer's DONE line: runs since the child JVM started, instrumentation included)" >>"$rates"
+  fi
+  echo "| $name | $label | ${files[$label]} | ${bytes[$label]} | ${wall[$label]} |" \
+    "$(fmt "${cov[$label]}") | $(versus "${cov[$label]}" "$original") (exit $status) |" \
+    "$(crashers) |" >>"$results"
+}
+# fresh SLUG: an empty scratch and output directory; prints the output directory.
+fresh() {
+  rm -rf "${work:?}/$name/$1" && mkdir -p "$work/$name/$1/work" "$work/$name/$1/out"
+  echo "$work/$name/$1/out"
+}
+
+merge="jazzer -merge=1"
+setcover="jazzer -merge=1 -set_cover_merge=1"
+while IFS=$'\t' read -r name class include; do
+  [[ -z $name || $name == \#* ]] && continue
+  [[ -z $only || $only == *,$name,* ]] || continue
+  corpus=$root/samples/corpora/$name
+  [[ -d $corpus ]] || { echo "corpus-bench: no corpus $corpus" >&2; continue; }
+  echo "corpus-bench: $name" >&2
+  mkdir -p "$work/$name"
+  original=$(coverage "$class" "$include" "$corpus" </dev/null)
+  echo "| $name | original | $(files_of "$corpus") | $(bytes_of "$corpus") | | $(fmt "$original") | |" \
+    "$(crashers) |" >>"$results"
+
+  out=$(fresh merge)
+  run_tool merge "$merge" "${jazzer[@]}" --target_class="$class" -merge=1 "$out" "$corpus"
+  out=$(fresh setcover)
+  run_tool setcover "$setcover" "${jazzer[@]}" --target_class="$class" -merge=1 -set_cover_merge=1 \
+    "$out" "$corpus"
+  if [[ $whittle == 1 ]]; then
+    for variant in "whittle corpus" "whittle corpus --no-shrink"; do
+      slug=whittle extra=()
+      if [[ $variant == *--no-shrink ]]; then slug=whittle-no-shrink extra=(--no-shrink); fi
+      out=$(fresh "$slug")
+      run_tool "$slug" "$variant" java -jar "$whittle_jar" corpus --cp "$cp" --target "$class" \
+        --output "$out" --json "${extra[@]}" "$corpus"
+      runs=$(json_number runs "$work/$name/$slug/stdout")
+      millis=$(json_number milliseconds "$work/$name/$slug/stdout")
+      {
+        echo "$name / $variant:" \
+          "files ${files[$variant]} <= ${files[$setcover]}: $(verdict "$((files[$variant] <= files[$setcover]))");" \
+          "bytes ${bytes[$variant]} <= 0.5 x ${bytes[$setcover]}: $(verdict "$((2 * bytes[$variant] <= bytes[$setcover]))");" \
+          "JaCoCo equal to the original's: $(if [[ $jacoco == 0 ]]; then echo "not judged (--no-jacoco)"; else verdict "$([[ ${cov[$variant]} == "$original" ]] && echo 1 || echo 0)"; fi);" \
+          "wall ${wall[$variant]} s <= ${wall[$merge]} s: $(verdict "$(awk -v a="${wall[$variant]}" -v b="${wall[$merge]}" 'BEGIN { print (a <= b) }')")"
+      } >>"$bars"
+      if [[ -n $runs && -n $millis && $millis -gt 0 ]]; then
+        echo "$name / $variant: $runs runs in $millis ms = $(awk -v r="$runs" -v m="$millis" 'BEGIN { printf "%.0f", 1000 * r / m }') instrumented runs/s (its --json; the command took ${wall[$variant]} s)" >>"$rates"
+      fi
+    done
+  fi
+  # Uninstrumented: the same corpus replayed in a plain JVM, five passes, the last one timed.
+  plain=$(java -XX:-OmitStackTraceInFastThrow -cp "$cp" dev.whittle.samples.coverage.CoverageRunner \
+    --timeout-ms 60000 --repeat 5 "$class" "$corpus" 2>&1 >/dev/null </dev/null \
+    | grep -a '^coverage-runner:' || true)
+  echo "$name / plain JVM, warm (5th pass): ${plain#coverage-runner: }" >>"$rates"
+done <"$root/samples/corpora/targets.tsv"
+
+{
+  echo
+  if [[ -s $bars ]]; then
+    echo "Bars (whittle corpus):"
+    sed 's/^/- /' "$bars"
+  else
+    echo "Bars: not evaluated (no whittle corpus)"
+  fi
+  echo
+  echo "Executions per second:"
+  sed 's/^/- /' "$rates"
+} >>"$results"
+cat "$results"
