@@ -135,7 +135,7 @@ class PassSchedulerTest {
     assertFalse(scheduler.runRound(loop, 10));
     assertEquals(10, asked.size(), "a regular round skips a pass that gained nothing");
     assertTrue(scheduler.hasCutOffPasses());
-    assertFalse(scheduler.retryCutOffPasses(loop, 10));
+    assertFalse(scheduler.retryCutOffPasses(loop, 10, Long.MAX_VALUE));
     assertEquals(30, asked.size(), "the first ten answered from the cache, then twenty more");
     assertEquals(failing("n", 30), asked);
     assertEquals(30, scheduler.wastedCalls());
