@@ -54,6 +54,11 @@ final class AllowanceTester<C> implements ContentTester<C> {
     return answers;
   }
 
+  /** Oracle calls since the pass's last interesting answer (or its start): what bought nothing. */
+  long failedCalls() {
+    return failedCalls;
+  }
+
   /** Oracle calls this pass caused, cache hits not counted. */
   long calls() {
     return calls;

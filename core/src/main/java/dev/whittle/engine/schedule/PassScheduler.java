@@ -7,6 +7,7 @@ import dev.whittle.engine.loop.OracleLoop;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 import org.apiguardian.api.API;
 
 /**
@@ -22,7 +23,11 @@ import org.apiguardian.api.API;
  *       last allowance, when the engine judges the retry affordable;
  *   <li>each pass asks through an {@link AllowanceTester}: after {@code allowance} oracle calls in
  *       a row that found nothing it is cut off; each interesting answer renews it, so a pass never
- *       loses a reduction it finds within that many questions of its last one.
+ *       loses a reduction it finds within that many questions of its last one. The allowance MAY
+ *       depend on the size of the content the pass starts from;
+ *   <li>the calls that bought nothing (those after a pass's last interesting answer, all of a turn
+ *       without one) count against a waste limit of the round: once it is spent the remaining
+ *       passes wait, and no turn may waste more than what is left of it.
  * </ul>
  *
  * Passes only generate candidates; the budget is the scheduler's, and a cut-off pass leaves the
@@ -34,6 +39,8 @@ public final class PassScheduler<C> {
   private final List<PassRecord> records = new ArrayList<>();
   private long cutOffs;
   private long wastedCalls;
+  private long wastedTail;
+  private long wastedRetryCalls;
 
   public PassScheduler(List<ValueReducer<C>> passes) {
     this.passes = List.copyOf(passes);
@@ -47,33 +54,51 @@ public final class PassScheduler<C> {
    * {@code allowance} unproductive oracle calls; whether any of them changed the best result.
    */
   public boolean runRound(OracleLoop<C> loop, long allowance) {
-    return runRound(loop, allowance, false);
+    return runRound(loop, size -> allowance, Long.MAX_VALUE, false);
+  }
+
+  /**
+   * One turn for each pass that deserves one, best yield first, each on the best result so far with
+   * {@code allowance.applyAsLong(size of the best result)} unproductive oracle calls, all of them
+   * together wasting at most {@code wasteLimit} calls (see {@link #wastedTail()}); whether any of
+   * them changed the best result.
+   */
+  public boolean runRound(OracleLoop<C> loop, IntToLongFunction allowance, long wasteLimit) {
+    return runRound(loop, allowance, wasteLimit, false);
   }
 
   /**
    * A turn for each pass cut off at its allowance in its last turn without gaining anything, with
-   * its allowance doubled for every such cut-off so far; whether any of them changed the best
-   * result. For rounds that changed nothing: each retry at most doubles what a pass has cost.
+   * its allowance doubled for every such cut-off so far, all of them together wasting at most
+   * {@code wasteLimit} calls; whether any of them changed the best result. For rounds that changed
+   * nothing: each retry at most doubles what a pass has cost.
    */
-  public boolean retryCutOffPasses(OracleLoop<C> loop, long allowance) {
-    return runRound(loop, allowance, true);
+  public boolean retryCutOffPasses(OracleLoop<C> loop, long allowance, long wasteLimit) {
+    return runRound(loop, size -> allowance, wasteLimit, true);
   }
 
-  private boolean runRound(OracleLoop<C> loop, long allowance, boolean retry) {
+  private boolean runRound(
+      OracleLoop<C> loop, IntToLongFunction allowance, long wasteLimit, boolean retry) {
     List<PassRecord> order = new ArrayList<>(records);
     order.sort(
         Comparator.comparingDouble(PassRecord::yield)
             .reversed()
             .thenComparingInt(record -> record.order));
+    long roundWaste = 0;
     boolean changed = false;
     for (PassRecord record : order) {
+      long left = wasteLimit - roundWaste;
+      if (left <= 0) {
+        break;
+      }
       loop.rebaseToBest();
       int sizeBefore = loop.bestSize();
       if (!record.deservesTurn(sizeBefore, retry)) {
         continue;
       }
       C before = loop.bestContent();
-      AllowanceTester<C> tester = new AllowanceTester<>(loop, allowance * record.allowanceFactor);
+      long full = allowance.applyAsLong(sizeBefore) * record.allowanceFactor;
+      AllowanceTester<C> tester = new AllowanceTester<>(loop, Math.min(left, full));
       boolean cutOff = false;
       try {
         C rewritten = passes.get(record.order).reduce(before, tester);
@@ -92,6 +117,11 @@ public final class PassScheduler<C> {
       if (gain == 0) {
         wastedCalls += tester.calls();
       }
+      if (retry) {
+        wastedRetryCalls += tester.failedCalls();
+      }
+      roundWaste += tester.failedCalls();
+      wastedTail += tester.failedCalls();
       changed |= passChanged;
     }
     return changed;
@@ -110,6 +140,19 @@ public final class PassScheduler<C> {
   /** Oracle calls of turns that gained nothing, over all rounds. */
   public long wastedCalls() {
     return wastedCalls;
+  }
+
+  /** The part of {@link #wastedTail()} spent in retries ({@link #retryCutOffPasses}). */
+  public long wastedRetryCalls() {
+    return wastedRetryCalls;
+  }
+
+  /**
+   * Oracle calls that bought nothing, over all rounds: in each turn, the calls after the pass's
+   * last interesting answer (all of them in a turn without one). What the waste limits count.
+   */
+  public long wastedTail() {
+    return wastedTail;
   }
 
   /** How many turns were cut off at their allowance so far. */

@@ -135,7 +135,7 @@ class PassSchedulerTest {
     assertFalse(scheduler.runRound(loop, 10));
     assertEquals(10, asked.size(), "a regular round skips a pass that gained nothing");
     assertTrue(scheduler.hasCutOffPasses());
-    assertFalse(scheduler.retryCutOffPasses(loop, 10));
+    assertFalse(scheduler.retryCutOffPasses(loop, 10, Long.MAX_VALUE));
     assertEquals(30, asked.size(), "the first ten answered from the cache, then twenty more");
     assertEquals(failing("n", 30), asked);
     assertEquals(30, scheduler.wastedCalls());
@@ -165,5 +165,29 @@ class PassSchedulerTest {
     turns.clear();
     scheduler.runRound(loop, 100);
     assertFalse(turns.contains("poor"), "nothing gained on content that has not halved since");
+  }
+
+  @Test
+  void theWasteLimitIsSharedAndTheAllowanceFollowsTheSizeOfTheContentAtEachTurn() {
+    OracleLoop<String> loop = loop(Set.of("abcd"));
+    List<String> turns = new ArrayList<>();
+    PassScheduler<String> scheduler =
+        new PassScheduler<>(
+            List.of(
+                new Scripted("shrinks", List.of("abcd"), turns),
+                new Scripted("first", failing("f", 1000), turns),
+                new Scripted("second", failing("s", 1000), turns),
+                new Scripted("third", failing("t", 1000), turns)));
+
+    // Allowance: twice the size of the content at the pass's turn; 10 calls wasted in all.
+    assertTrue(scheduler.runRound(loop, size -> 2L * size, 10));
+
+    // "first" starts on 4 items: 8 calls; "second" gets what is left, 2; "third" waits.
+    assertEquals(List.of("shrinks", "first", "second"), turns);
+    assertEquals(List.of("abcd"), asked.subList(0, 1));
+    assertEquals(failing("f", 8), asked.subList(1, 9));
+    assertEquals(failing("s", 2), asked.subList(9, 11));
+    assertEquals(11, asked.size());
+    assertEquals(10, scheduler.wastedTail());
   }
 }
