@@ -4,7 +4,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 lib=$root/target/parser-lib
 classes=$root/samples/target/classes
 crashes=$root/samples/crashes/parsers
-# The parsers under the targets (the versions of samples/pom.xml) and Woodstox's one dependency.
+# The parsers under the targets (the versions of samples/pom.xml) with their dependencies.
 parser_artifacts=(
   org.json:json:20260814
   org.jsoup:jsoup:1.24.1
@@ -12,13 +12,25 @@ parser_artifacts=(
   org.codehaus.woodstox:stax2-api:4.2.2
   org.yaml:snakeyaml:2.7
   com.google.re2j:re2j:1.8
+  com.fasterxml.jackson.core:jackson-databind:2.23.0
+  com.fasterxml.jackson.core:jackson-core:2.23.0
+  com.fasterxml.jackson.core:jackson-annotations:2.23
 )
+# The targets go in a jar of their own: a class-data archive (check.sh) takes no directories.
+targets_jar=$lib/parser-targets.jar
 parsers_cp() {
-  local cp=$classes jar
+  local cp=$targets_jar jar
   for jar in "$lib"/*.jar; do
-    case $jar in */jazzer-*) ;; *) cp=$cp:$jar ;; esac
+    case $jar in */jazzer-* | "$targets_jar") ;; *) cp=$cp:$jar ;; esac
   done
   echo "$cp"
+}
+# (Re)packs the compiled targets when they are newer than the jar, dropping stale archives.
+parsers_jar() {
+  if [[ ! -f $targets_jar || -n $(find "$classes/dev/whittle/samples/parsers" -newer "$targets_jar") ]]; then
+    rm -f "$lib"/crashcheck-*.jsa
+    jar cf "$targets_jar" -C "$classes" dev/whittle/samples/parsers
+  fi
 }
 # Fetches the parser jars and Jazzer into target/parser-lib and compiles the samples.
 parsers_setup() {
@@ -31,4 +43,5 @@ parsers_setup() {
     done
     mvn -B -q -ntp -pl samples -am compile
   )
+  parsers_jar
 }

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# The comparison with C-Vise of issue 10 (docs/benchmarks.md, section 18): every parser crash
+# under samples/crashes/parsers/ (or those given) reduced on a copy by
+#   cvise     C-Vise (Debian's cvise) --not-c --n JOBS with the crash's test script,
+#   reduce    whittle reduce with the same test script ($WHITTLE_REDUCE_OPTS added, --jobs JOBS),
+#   minimize  whittle minimize in process, --match top-frames-3 ($WHITTLE_MINIMIZE_OPTS added),
+# with the final bytes (checked again by the test script: ok/BAD), test runs (the script's
+# invocations, counted; for minimize its oracle calls), wall and CPU time (user + system, children
+# included, GNU time) of each; then medians per format and the issue's two checks: Whittle's
+# result no larger than C-Vise's on every input, in at most 1/5 of C-Vise's wall time.
+#
+#   samples/scripts/parser-bench.sh [CRASH...]
+#
+# Needs `mvn -B -q -ntp package -DskipTests` (whittle.jar) and parser-fuzz.sh setup (parser jars);
+# installs cvise and GNU time with apt-get when missing. Environment:
+#   JOBS=1                 jobs on both sides (cvise --n, whittle --jobs)
+#   TOOLS="cvise reduce minimize"   which to run
+#   WHITTLE_REDUCE_OPTS    e.g. "--format auto" once tree reduction is there; default none
+#   WHITTLE_MINIMIZE_OPTS  default none
+#   CVISE_OPTS             extra C-Vise options, e.g. "--timeout 20"
+#   CVISE_LIMIT            wall-time limit of one C-Vise run in seconds (default none; a run cut
+#                          short keeps its best file and is marked "cut" in the table)
+#   OUT                    where work files and results.tsv go (default target/parser-bench/NOW)
+set -euo pipefail
+# shellcheck source=parser-bench/common.sh
+source "$(dirname "$0")/parser-bench/common.sh"
+check=$root/samples/scripts/parser-bench/check.sh
+jar=$root/jazzer-integration/target/whittle.jar
+jobs=${JOBS:-1}
+tools=${TOOLS:-cvise reduce minimize}
+out=${OUT:-$root/target/parser-bench/$(date -u +%Y%m%dT%H%M%S)}
+# shellcheck disable=SC2206
+reduce_opts=(${WHITTLE_REDUCE_OPTS:-})
+# shellcheck disable=SC2206
+minimize_opts=(${WHITTLE_MINIMIZE_OPTS:-})
+# shellcheck disable=SC2206
+cvise_opts=(${CVISE_OPTS:-})
+
+[[ -f $jar ]] || { echo "no $jar: run mvn -B -q -ntp package -DskipTests" >&2; exit 2; }
+[[ -f $lib/re2j-1.8.jar ]] || parsers_setup
+parsers_jar
+if ! command -v cvise >/dev/null || [[ ! -x /usr/bin/time ]]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cvise time >/dev/null
+fi
+
+if [[ $# -gt 0 ]]; then
+  inputs=("$@")
+else
+  mapfile -t inputs < <(find "$crashes" -name 'crash-*' ! -name '*.signature' | sort)
+fi
+mkdir -p "$out"
+results=$out/results.tsv
+printf 'format\ttarget\tcrash\tbytes\ttool\tfinal\tok\truns\twall\tcpu\tnote\n' >"$results"
+
+format_of() {
+  case $1 in
+    JsonFuzzer) echo JSON ;;
+    XmlFuzzer | JsoupXmlFuzzer) echo XML ;;
+    HtmlFuzzer) echo HTML ;;
+    YamlFuzzer) echo YAML ;;
+    RegexFuzzer) echo regex ;;
+    *) echo "$1" ;;
+  esac
+}
+
+# Runs "$@" under GNU time in the current directory; sets wall and cpu (seconds).
+timed() {
+  /usr/bin/time -f '%e %U %S' -o time.txt "$@" >stdout.txt 2>stderr.txt || true
+  local times
+  times=$(tail -1 time.txt)
+  wall=$(awk '{print $1}' <<<"$times")
+  cpu=$(awk '{printf "%.2f", $2 + $3}' <<<"$times")
+}
+
+row() { # tool final-file runs note
+  local final_bytes=-1 ok=BAD
+  if [[ -f $2 ]]; then
+    final_bytes=$(stat -c %s "$2")
+    "$check" "$crash" "$2" && ok=ok
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$format" "$target" "$name" "$size" \
+    "$1" "$final_bytes" "$ok" "$3" "$wall" "$cpu" "$4" | tee -a "$results"
+}
+
+for crash in "${inputs[@]}"; do
+  crash=$(realpath "$crash")
+  target=$(basename "$(dirname "$crash")") name=$(basename "$crash")
+  format=$(format_of "$target") size=$(stat -c %s "$crash")
+  "$check" "$crash" || { echo "$crash: its own test script says no; skipped" >&2; continue; }
+  for tool in $tools; do
+    work=$out/$target/$name/$tool
+    rm -rf "$work" && mkdir -p "$work" && cd "$work"
+    export PARSER_BENCH_COUNTER=$work/runs.txt
+    : >"$PARSER_BENCH_COUNTER"
+    note=
+    case $tool in
+      cvise)
+        mkdir run && cp "$crash" "run/$name"
+        printf '#!/bin/sh\nexec %q %q %q\n' "$check" "$crash" "$name" >test.sh
+        chmod +x test.sh
+        limit=()
+        [[ -n ${CVISE_LIMIT:-} ]] && limit=(timeout -s INT "$CVISE_LIMIT")
+        cd run
+        timed "${limit[@]}" cvise --not-c --n "$jobs" "${cvise_opts[@]}" "$work/test.sh" "$name"
+        mv time.txt stdout.txt stderr.txt ..
+        cd "$work"
+        [[ -n ${CVISE_LIMIT:-} ]] && awk -v w="$wall" -v l="$CVISE_LIMIT" 'BEGIN{exit !(w >= l)}' \
+          && note=cut
+        row cvise "run/$name" "$(wc -l <"$PARSER_BENCH_COUNTER")" "$note"
+        ;;
+      reduce)
+        cp "$crash" "$name"
+        timed java -jar "$jar" reduce --jobs "$jobs" --json --output reduced "${reduce_opts[@]}" \
+          "$name" -- "$check" "$crash"
+        row reduce reduced "$(wc -l <"$PARSER_BENCH_COUNTER")" "$note"
+        ;;
+      minimize)
+        cp "$crash" "$name"
+        unset PARSER_BENCH_COUNTER
+        timed java -XX:-OmitStackTraceInFastThrow -jar "$jar" minimize --cp "$(parsers_cp)" \
+          --target "dev.whittle.samples.parsers.$target" --match top-frames-3 --jobs "$jobs" \
+          --json --output minimized "${minimize_opts[@]}" "$name"
+        runs=$(grep -o '"oracleCalls":[0-9]*' stdout.txt | head -1 | cut -d: -f2 || true)
+        row minimize minimized "${runs:--}" "$note"
+        ;;
+      *) echo "unknown tool $tool" >&2; exit 2 ;;
+    esac
+  done
+done
+
+python3 - "$results" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+tools = [t for t in ("cvise", "reduce", "minimize") if any(r["tool"] == t for r in rows)]
+def med(values):
+    values = [float(v) for v in values if v not in ("-", "")]
+    return f"{statistics.median(values):g}" if values else "-"
+print("\nmedians per format (final bytes / test runs / wall s / CPU s):")
+for fmt in sorted({r["format"] for r in rows}):
+    n = len({r["crash"] for r in rows if r["format"] == fmt})
+    cells = []
+    for t in tools:
+        rs = [r for r in rows if r["format"] == fmt and r["tool"] == t]
+        cells.append(f"{t} {med(r['final'] for r in rs)} B / {med(r['runs'] for r in rs)} / "
+                     f"{med(r['wall'] for r in rs)} / {med(r['cpu'] for r in rs)}")
+    print(f"  {fmt:6} ({n} inputs, median original {med(r['bytes'] for r in rows if r['format'] == fmt and r['tool'] == tools[0])} B): " + "; ".join(cells))
+by = {(r["crash"], r["tool"]): r for r in rows}
+crashes = sorted({r["crash"] for r in rows})
+if "cvise" in tools:
+    for t in [t for t in tools if t != "cvise"]:
+        pairs = [(by[c, "cvise"], by[c, t]) for c in crashes if (c, "cvise") in by and (c, t) in by]
+        if not pairs:
+            continue
+        small = sum(1 for cv, w in pairs if w["ok"] == "ok" and int(w["final"]) <= int(cv["final"]))
+        fast = sum(1 for cv, w in pairs if float(w["wall"]) * 5 <= float(cv["wall"]))
+        print(f"{t}: bytes <= C-Vise's on {small}/{len(pairs)} inputs; "
+              f"wall <= 1/5 of C-Vise's on {fast}/{len(pairs)} inputs")
+PY
+echo "results: $results"
