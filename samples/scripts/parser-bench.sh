@@ -10,6 +10,7 @@
 # result no larger than C-Vise's on every input, in at most 1/5 of C-Vise's wall time.
 #
 #   samples/scripts/parser-bench.sh [CRASH...]
+#   samples/scripts/parser-bench.sh --summary RESULTS.tsv...    # medians and checks of past runs
 #
 # Needs `mvn -B -q -ntp package -DskipTests` (whittle.jar) and parser-fuzz.sh setup (parser jars);
 # installs cvise and GNU time with apt-get when missing. Environment:
@@ -36,11 +37,54 @@ minimize_opts=(${WHITTLE_MINIMIZE_OPTS:-})
 # shellcheck disable=SC2206
 cvise_opts=(${CVISE_OPTS:-})
 
+# Medians per format and the issue's checks over one or more results.tsv files.
+summarize() {
+python3 - "$@" <<'PY'
+import csv, statistics, sys
+rows = [r for f in sys.argv[1:] for r in csv.DictReader(open(f), delimiter="\t")]
+tools = [t for t in ("cvise", "reduce", "minimize") if any(r["tool"] == t for r in rows)]
+def med(values):
+    values = [float(v) for v in values if v not in ("-", "")]
+    return f"{statistics.median(values):g}" if values else "-"
+print("\nmedians per format (final bytes / test runs / wall s / CPU s):")
+for fmt in sorted({r["format"] for r in rows}):
+    n = len({r["crash"] for r in rows if r["format"] == fmt})
+    cells = []
+    for t in tools:
+        rs = [r for r in rows if r["format"] == fmt and r["tool"] == t]
+        cells.append(f"{t} {med(r['final'] for r in rs)} B / {med(r['runs'] for r in rs)} / "
+                     f"{med(r['wall'] for r in rs)} / {med(r['cpu'] for r in rs)}")
+    print(f"  {fmt:6} ({n} inputs, median original {med(r['bytes'] for r in rows if r['format'] == fmt and r['tool'] == tools[0])} B): " + "; ".join(cells))
+by = {(r["crash"], r["tool"]): r for r in rows}
+crashes = sorted({r["crash"] for r in rows})
+if "cvise" in tools:
+    for t in [t for t in tools if t != "cvise"]:
+        pairs = [(by[c, "cvise"], by[c, t]) for c in crashes if (c, "cvise") in by and (c, t) in by]
+        if not pairs:
+            continue
+        small = sum(1 for cv, w in pairs if w["ok"] == "ok" and int(w["final"]) <= int(cv["final"]))
+        fast = sum(1 for cv, w in pairs if float(w["wall"]) * 5 <= float(cv["wall"]))
+        print(f"{t}: bytes <= C-Vise's on {small}/{len(pairs)} inputs; "
+              f"wall <= 1/5 of C-Vise's on {fast}/{len(pairs)} inputs")
+PY
+}
+
+if [[ ${1:-} == --summary ]]; then
+  shift
+  summarize "$@"
+  exit 0
+fi
 [[ -f $jar ]] || { echo "no $jar: run mvn -B -q -ntp package -DskipTests" >&2; exit 2; }
 [[ -f $lib/re2j-1.8.jar ]] || parsers_setup
 parsers_jar
 if ! command -v cvise >/dev/null || [[ ! -x /usr/bin/time ]]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cvise time >/dev/null
+fi
+# C-Vise decodes test cases with the locale's encoding and gives up on bytes that are not valid
+# UTF-8 (UnicodeDecodeError in its line pass), which Jazzer's crash files often hold: it runs in
+# a Latin-1 locale, where every byte decodes and encodes back to itself.
+if ! locale -a | grep -qi '^en_US\.iso88591$'; then
+  localedef -i en_US -f ISO-8859-1 en_US.ISO-8859-1
 fi
 
 if [[ $# -gt 0 ]]; then
@@ -54,7 +98,7 @@ printf 'format\ttarget\tcrash\tbytes\ttool\tfinal\tok\truns\twall\tcpu\tnote\n' 
 
 format_of() {
   case $1 in
-    JsonFuzzer) echo JSON ;;
+    JsonFuzzer | JsonSmartFuzzer) echo JSON ;;
     XmlFuzzer | JsoupXmlFuzzer) echo XML ;;
     HtmlFuzzer) echo HTML ;;
     YamlFuzzer) echo YAML ;;
@@ -101,7 +145,7 @@ for crash in "${inputs[@]}"; do
         limit=()
         [[ -n ${CVISE_LIMIT:-} ]] && limit=(timeout -s INT "$CVISE_LIMIT")
         cd run
-        timed "${limit[@]}" cvise --not-c --n "$jobs" "${cvise_opts[@]}" "$work/test.sh" "$name"
+        LC_ALL=en_US.ISO-8859-1 PYTHONUTF8=0 timed "${limit[@]}" cvise --not-c --n "$jobs" "${cvise_opts[@]}" "$work/test.sh" "$name"
         mv time.txt stdout.txt stderr.txt ..
         cd "$work"
         [[ -n ${CVISE_LIMIT:-} ]] && awk -v w="$wall" -v l="$CVISE_LIMIT" 'BEGIN{exit !(w >= l)}' \
@@ -112,6 +156,8 @@ for crash in "${inputs[@]}"; do
         cp "$crash" "$name"
         timed java -jar "$jar" reduce --jobs "$jobs" --json --output reduced "${reduce_opts[@]}" \
           "$name" -- "$check" "$crash"
+        stop=$(grep -o '"stopReason":"[A-Z_]*"' stdout.txt | cut -d'"' -f4 || true)
+        [[ -n $stop && $stop != COMPLETED ]] && note=$stop
         row reduce reduced "$(wc -l <"$PARSER_BENCH_COUNTER")" "$note"
         ;;
       minimize)
@@ -121,6 +167,8 @@ for crash in "${inputs[@]}"; do
           --target "dev.whittle.samples.parsers.$target" --match top-frames-3 --jobs "$jobs" \
           --json --output minimized "${minimize_opts[@]}" "$name"
         runs=$(grep -o '"oracleCalls":[0-9]*' stdout.txt | head -1 | cut -d: -f2 || true)
+        stop=$(grep -o '"stopReason":"[A-Z_]*"' stdout.txt | head -1 | cut -d'"' -f4 || true)
+        [[ -n $stop && $stop != COMPLETED ]] && note=$stop
         row minimize minimized "${runs:--}" "$note"
         ;;
       *) echo "unknown tool $tool" >&2; exit 2 ;;
@@ -128,32 +176,5 @@ for crash in "${inputs[@]}"; do
   done
 done
 
-python3 - "$results" <<'PY'
-import csv, statistics, sys
-rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
-tools = [t for t in ("cvise", "reduce", "minimize") if any(r["tool"] == t for r in rows)]
-def med(values):
-    values = [float(v) for v in values if v not in ("-", "")]
-    return f"{statistics.median(values):g}" if values else "-"
-print("\nmedians per format (final bytes / test runs / wall s / CPU s):")
-for fmt in sorted({r["format"] for r in rows}):
-    n = len({r["crash"] for r in rows if r["format"] == fmt})
-    cells = []
-    for t in tools:
-        rs = [r for r in rows if r["format"] == fmt and r["tool"] == t]
-        cells.append(f"{t} {med(r['final'] for r in rs)} B / {med(r['runs'] for r in rs)} / "
-                     f"{med(r['wall'] for r in rs)} / {med(r['cpu'] for r in rs)}")
-    print(f"  {fmt:6} ({n} inputs, median original {med(r['bytes'] for r in rows if r['format'] == fmt and r['tool'] == tools[0])} B): " + "; ".join(cells))
-by = {(r["crash"], r["tool"]): r for r in rows}
-crashes = sorted({r["crash"] for r in rows})
-if "cvise" in tools:
-    for t in [t for t in tools if t != "cvise"]:
-        pairs = [(by[c, "cvise"], by[c, t]) for c in crashes if (c, "cvise") in by and (c, t) in by]
-        if not pairs:
-            continue
-        small = sum(1 for cv, w in pairs if w["ok"] == "ok" and int(w["final"]) <= int(cv["final"]))
-        fast = sum(1 for cv, w in pairs if float(w["wall"]) * 5 <= float(cv["wall"]))
-        print(f"{t}: bytes <= C-Vise's on {small}/{len(pairs)} inputs; "
-              f"wall <= 1/5 of C-Vise's on {fast}/{len(pairs)} inputs")
-PY
+summarize "$results"
 echo "results: $results"

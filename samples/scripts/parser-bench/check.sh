@@ -20,10 +20,11 @@ source "$dir/common.sh"
 crash=$1 candidate=${2:-$1}
 target=$(basename "$(dirname "$crash")")
 [[ -n ${PARSER_BENCH_COUNTER:-} ]] && echo run >>"$PARSER_BENCH_COUNTER"
-archive=$lib/crashcheck-$(java -version 2>&1 | head -1 | tr -dc '0-9.').jsa
+# One archive per target and JDK: a dynamic archive holds only the classes its first run loaded.
+archive=$lib/crashcheck-$target-$(readlink -f "$(command -v java)" | cksum | cut -d" " -f1).jsa
 cds=(-XX:SharedArchiveFile="$archive")
 [[ -f $archive ]] || cds=(-XX:ArchiveClassesAtExit="$archive")
-exec timeout -k 1 10 java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto "${cds[@]}" \
+exec timeout -k 1 30 java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto "${cds[@]}" \
   -Xlog:disable -Xlog:all=off -XX:-OmitStackTraceInFastThrow -cp "$(parsers_cp)" \
   dev.whittle.samples.parsers.CrashCheck check "dev.whittle.samples.parsers.$target" \
   "$crash.signature" "$candidate" 2>/dev/null

@@ -15,6 +15,10 @@ parser_artifacts=(
   com.fasterxml.jackson.core:jackson-databind:2.23.0
   com.fasterxml.jackson.core:jackson-core:2.23.0
   com.fasterxml.jackson.core:jackson-annotations:2.23
+  org.snakeyaml:snakeyaml-engine:3.2
+  net.minidev:json-smart:2.6.0
+  net.minidev:accessors-smart:2.6.0
+  org.ow2.asm:asm:9.7.1
 )
 # The targets go in a jar of their own: a class-data archive (check.sh) takes no directories.
 targets_jar=$lib/parser-targets.jar
@@ -28,8 +32,10 @@ parsers_cp() {
 # (Re)packs the compiled targets when they are newer than the jar, dropping stale archives.
 parsers_jar() {
   if [[ ! -f $targets_jar || -n $(find "$classes/dev/whittle/samples/parsers" -newer "$targets_jar") ]]; then
+    # A new file moved in place: a JVM reading the old jar keeps reading the old one.
+    jar cf "$targets_jar.tmp" -C "$classes" dev/whittle/samples/parsers
+    mv "$targets_jar.tmp" "$targets_jar"
     rm -f "$lib"/crashcheck-*.jsa
-    jar cf "$targets_jar" -C "$classes" dev/whittle/samples/parsers
   fi
 }
 # Fetches the parser jars and Jazzer into target/parser-lib and compiles the samples.
