@@ -88,7 +88,10 @@ if ! locale -a | grep -qi '^en_US\.iso88591$'; then
 fi
 
 if [[ $# -gt 0 ]]; then
-  inputs=("$@")
+  inputs=()
+  for crash in "$@"; do
+    inputs+=("$(realpath "$crash")")
+  done
 else
   mapfile -t inputs < <(find "$crashes" -name 'crash-*' ! -name '*.signature' | sort)
 fi
@@ -127,7 +130,6 @@ row() { # tool final-file runs note
 }
 
 for crash in "${inputs[@]}"; do
-  crash=$(realpath "$crash")
   target=$(basename "$(dirname "$crash")") name=$(basename "$crash")
   format=$(format_of "$target") size=$(stat -c %s "$crash")
   "$check" "$crash" || { echo "$crash: its own test script says no; skipped" >&2; continue; }

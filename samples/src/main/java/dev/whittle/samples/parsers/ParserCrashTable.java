@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -43,6 +44,7 @@ public final class ParserCrashTable {
       List<String> signature = Files.readAllLines(Path.of(crash + ".signature"));
       rows.add(
           String.format(
+              Locale.ROOT,
               "| %s | `%s` | `%s` | %,d | %s | `%s` | %s |",
               format,
               target,

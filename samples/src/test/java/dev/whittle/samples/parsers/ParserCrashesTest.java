@@ -45,7 +45,8 @@ class ParserCrashesTest {
       return signature;
     }
     return signature.stream()
-        .map(frame -> frame.matches("java\\.[a-z]+/.*") ? frame.replaceAll(":\\d+\\)$", ")") : frame)
+        .map(
+            frame -> frame.matches("java\\.[a-z]+/.*") ? frame.replaceAll(":\\d+\\)$", ")") : frame)
         .collect(Collectors.toList());
   }
 
