@@ -3,6 +3,8 @@
 # under samples/crashes/parsers/ (or those given) reduced on a copy by
 #   cvise     C-Vise (Debian's cvise) --not-c --n JOBS with the crash's test script,
 #   reduce    whittle reduce with the same test script ($WHITTLE_REDUCE_OPTS added, --jobs JOBS),
+#   reduce-trees  the same with $WHITTLE_TREE_OPTS instead (e.g. "--format auto" once tree
+#             reduction is merged; not in the default TOOLS), for the gain of trees over sequences,
 #   minimize  whittle minimize in process, --match top-frames-3 ($WHITTLE_MINIMIZE_OPTS added),
 # with the final bytes (checked again by the test script: ok/BAD), test runs (the script's
 # invocations, counted; for minimize its oracle calls), wall and CPU time (user + system, children
@@ -17,6 +19,7 @@
 #   JOBS=1                 jobs on both sides (cvise --n, whittle --jobs)
 #   TOOLS="cvise reduce minimize"   which to run
 #   WHITTLE_REDUCE_OPTS    e.g. "--format auto" once tree reduction is there; default none
+#   WHITTLE_TREE_OPTS      the options of reduce-trees (required with it)
 #   WHITTLE_MINIMIZE_OPTS  default none
 #   CVISE_OPTS             extra C-Vise options, e.g. "--timeout 20"
 #   CVISE_LIMIT            wall-time limit of one C-Vise run in seconds (default none; a run cut
@@ -42,7 +45,7 @@ summarize() {
 python3 - "$@" <<'PY'
 import csv, statistics, sys
 rows = [r for f in sys.argv[1:] for r in csv.DictReader(open(f), delimiter="\t")]
-tools = [t for t in ("cvise", "reduce", "minimize") if any(r["tool"] == t for r in rows)]
+tools = [t for t in ("cvise", "reduce", "reduce-trees", "minimize") if any(r["tool"] == t for r in rows)]
 def med(values):
     values = [float(v) for v in values if v not in ("-", "")]
     return f"{statistics.median(values):g}" if values else "-"
@@ -64,8 +67,19 @@ if "cvise" in tools:
             continue
         small = sum(1 for cv, w in pairs if w["ok"] == "ok" and int(w["final"]) <= int(cv["final"]))
         fast = sum(1 for cv, w in pairs if float(w["wall"]) * 5 <= float(cv["wall"]))
+        cut = sum(1 for cv, w in pairs if cv["note"] == "cut")
         print(f"{t}: bytes <= C-Vise's on {small}/{len(pairs)} inputs; "
-              f"wall <= 1/5 of C-Vise's on {fast}/{len(pairs)} inputs")
+              f"wall <= 1/5 of C-Vise's on {fast}/{len(pairs)} inputs"
+              + (f" (C-Vise cut short by CVISE_LIMIT on {cut})" if cut else ""))
+if "reduce" in tools and "reduce-trees" in tools:
+    pairs = [(by[c, "reduce"], by[c, "reduce-trees"]) for c in crashes
+             if (c, "reduce") in by and (c, "reduce-trees") in by]
+    for fmt in sorted({s["format"] for s, _ in pairs}):
+        p = [(s, t) for s, t in pairs if s["format"] == fmt]
+        print(f"gain of trees, {fmt}: median bytes {med(s['final'] for s, _ in p)} -> "
+              f"{med(t['final'] for _, t in p)}, runs {med(s['runs'] for s, _ in p)} -> "
+              f"{med(t['runs'] for _, t in p)}, wall {med(s['wall'] for s, _ in p)} -> "
+              f"{med(t['wall'] for _, t in p)} s")
 PY
 }
 
@@ -154,13 +168,18 @@ for crash in "${inputs[@]}"; do
           && note=cut
         row cvise "run/$name" "$(wc -l <"$PARSER_BENCH_COUNTER")" "$note"
         ;;
-      reduce)
+      reduce | reduce-trees)
         cp "$crash" "$name"
-        timed java -jar "$jar" reduce --jobs "$jobs" --json --output reduced "${reduce_opts[@]}" \
+        opts=("${reduce_opts[@]}")
+        if [[ $tool == reduce-trees ]]; then
+          # shellcheck disable=SC2206
+          opts=(${WHITTLE_TREE_OPTS:?reduce-trees needs WHITTLE_TREE_OPTS, e.g. --format auto})
+        fi
+        timed java -jar "$jar" reduce --jobs "$jobs" --json --output reduced "${opts[@]}" \
           "$name" -- "$check" "$crash"
         stop=$(grep -o '"stopReason":"[A-Z_]*"' stdout.txt | cut -d'"' -f4 || true)
         [[ -n $stop && $stop != COMPLETED ]] && note=$stop
-        row reduce reduced "$(wc -l <"$PARSER_BENCH_COUNTER")" "$note"
+        row "$tool" reduced "$(wc -l <"$PARSER_BENCH_COUNTER")" "$note"
         ;;
       minimize)
         cp "$crash" "$name"
