@@ -45,6 +45,7 @@ java -XX:-OmitStackTraceInFastThrow -Xmx512m \
   -cp "$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$(parsers_cp)" \
   com.code_intelligence.jazzer.Jazzer --target_class="dev.whittle.samples.parsers.$target" \
   --keep_going="$keep" -max_total_time="$seconds" -seed="$seed" -timeout=60 -rss_limit_mb=2048 \
+  -print_final_stats=1 \
   corpus >log.txt 2>&1 || status=$?
 echo "$target seed $seed: exit $status, $(grep -a -c '^== Java Exception' log.txt || true) findings," \
   "$(grep -a -o 'stat::number_of_executed_units: [0-9]*' log.txt | awk '{print $2}') runs"
