@@ -35,6 +35,12 @@ usage() {
   exit 2
 }
 
+# The class files are taken out of the jars with unzip, which a new machine may lack.
+if ! command -v unzip >/dev/null; then
+  echo "jacoco-coverage: installing unzip" >&2
+  { apt-get update -qq && apt-get install -y -qq unzip; } >&2 || { echo "jacoco-coverage: unzip is missing and could not be installed" >&2; exit 1; }
+fi
+
 cp= target= include= keep= timeout=60000
 corpus=()
 while [[ $# -gt 0 ]]; do
