@@ -114,11 +114,15 @@ public final class SyntaxTree {
     checkNotNull(edits, "edits");
     Map<SyntaxNode, TreeEdit> byIdentity = new IdentityHashMap<>(edits);
     ByteArrayOutputStream out = new ByteArrayOutputStream(source.length);
-    write(root, byIdentity, out);
+    write(root, byIdentity, out, false);
     return out.toByteArray();
   }
 
-  private void write(SyntaxNode node, Map<SyntaxNode, TreeEdit> edits, ByteArrayOutputStream out) {
+  private void write(
+      SyntaxNode node,
+      Map<SyntaxNode, TreeEdit> edits,
+      ByteArrayOutputStream out,
+      boolean dropSeparator) {
     TreeEdit edit = edits.get(node);
     if (edit instanceof TreeEdit.Delete) {
       out.writeBytes(node.replacement());
@@ -137,15 +141,27 @@ public final class SyntaxTree {
           "cannot hoist %s into %s: not inside it",
           descendant,
           node);
-      write(descendant, edits, out);
+      write(descendant, edits, out, false);
       return;
     }
+    List<SyntaxNode> children = node.children();
+    // The last child that leaves something: list items after it lose their separators.
+    int lastKept = children.size() - 1;
+    while (lastKept >= 0 && leavesNothing(children.get(lastKept), edits)) {
+      lastKept--;
+    }
     int at = node.start();
-    for (SyntaxNode child : node.children()) {
+    for (int i = 0; i < children.size(); i++) {
+      SyntaxNode child = children.get(i);
       out.write(source, at, child.start() - at);
-      write(child, edits, out);
+      write(child, edits, out, i >= lastKept && i < children.size() - 1);
       at = child.end();
     }
-    out.write(source, at, node.end() - at);
+    int end = dropSeparator ? node.end() - node.separatorLength() : node.end();
+    out.write(source, at, Math.max(0, end - at));
+  }
+
+  private static boolean leavesNothing(SyntaxNode node, Map<SyntaxNode, TreeEdit> edits) {
+    return edits.get(node) instanceof TreeEdit.Delete && node.deletesToNothing();
   }
 }

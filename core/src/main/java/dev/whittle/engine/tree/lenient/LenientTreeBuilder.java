@@ -281,7 +281,7 @@ final class LenientTreeBuilder implements TreeBuilder {
               && children.get(0).end() == lastByte) {
             out.add(children.get(0));
           } else {
-            out.add(SyntaxNode.of(kind, first, lastByte, children));
+            out.add(SyntaxNode.listItem(kind, first, lastByte, children, last ? 0 : 1));
           }
         }
         start = end;
