@@ -106,19 +106,23 @@ public final class TreeOverheadBenchmark {
       ReductionResult<byte[]> result = null;
       long wall = 0;
       long cpu = 0;
+      long processCpu = 0;
       for (int w = 0; w <= warmup; w++) {
         oracleNanos[0] = 0;
         long start = System.nanoTime();
         long cpuStart = mx.getCurrentThreadCpuTime();
+        long processStart = processCpuNanos();
         result = reduction(input, pipeline).run(oracle);
         wall = (System.nanoTime() - start) / 1_000_000;
         cpu = (mx.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
+        processCpu = (processCpuNanos() - processStart) / 1_000_000;
       }
       long oracleMs = oracleNanos[0] / 1_000_000;
       table.addRow(
           pipeline,
           String.valueOf(wall),
           String.valueOf(cpu),
+          String.valueOf(processCpu),
           String.valueOf(oracleMs),
           String.valueOf(wall - oracleMs),
           String.valueOf(result.oracleCalls()),
@@ -153,6 +157,13 @@ public final class TreeOverheadBenchmark {
       }
     }
     return reduction;
+  }
+
+  /** CPU time of the whole JVM, garbage collection included. */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static int indexOf(byte[] haystack, byte[] needle) {
