@@ -95,6 +95,7 @@ public final class TreeOverheadBenchmark {
             "pipeline",
             "wall ms",
             "cpu ms",
+            "process cpu ms",
             "oracle ms",
             "overhead ms",
             "calls",
