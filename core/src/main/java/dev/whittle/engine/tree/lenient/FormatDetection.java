@@ -12,8 +12,6 @@ final class FormatDetection {
   /** Bytes looked at for a guess: enough for the first lines, cheap on a megabyte. */
   static final int SAMPLE = 4096;
 
-  static final int TEXT_SHARE_PERCENT = 95;
-
   private static final String[] HTML_MARKERS = {
     "<!doctype html",
     "<html",
@@ -151,16 +149,41 @@ final class FormatDetection {
   }
 
   /**
-   * Whether at least {@value #TEXT_SHARE_PERCENT} % of the first bytes are printable ASCII, tab,
-   * line ends, or above {@code 0x7f} (UTF-8 and Latin-1 text).
+   * Whether the first bytes look like text a parser reads: no NUL byte, at most 1 % other control
+   * bytes (tab, line ends and form feed aside), and at most 1 % of the bytes above {@code 0x7f}
+   * outside well-formed UTF-8 sequences. Binary formats with embedded text (a chunk holding a
+   * title, a palette of high bytes) fail this, and their tree would be a guess that costs
+   * questions; they keep the byte passes.
    */
   static boolean looksLikeText(byte[] data) {
     int length = Math.min(data.length, 4 * SAMPLE);
-    long texty = 0;
-    for (int i = 0; i < length; i++) {
+    int control = 0;
+    int badUtf8 = 0;
+    int i = 0;
+    while (i < length) {
       int c = data[i] & 0xFF;
-      texty += (c >= 0x20 && c != 0x7F) || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+      if (c == 0) {
+        return false;
+      }
+      if (c < 0x80) {
+        control +=
+            (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7F ? 1 : 0;
+        i++;
+        continue;
+      }
+      int continuation =
+          c >= 0xF0 && c <= 0xF4 ? 3 : c >= 0xE0 ? 2 : c >= 0xC2 && c < 0xE0 ? 1 : -1;
+      boolean wellFormed = continuation > 0;
+      for (int k = 1; wellFormed && k <= continuation; k++) {
+        wellFormed = i + k < data.length && (data[i + k] & 0xC0) == 0x80;
+      }
+      if (wellFormed) {
+        i += continuation + 1;
+      } else {
+        badUtf8++;
+        i++;
+      }
     }
-    return texty * 100 >= (long) TEXT_SHARE_PERCENT * length;
+    return control * 100L <= length && badUtf8 * 100L <= length;
   }
 }

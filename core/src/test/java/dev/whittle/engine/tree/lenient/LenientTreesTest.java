@@ -87,6 +87,14 @@ class LenientTreesTest {
     assertEquals("lines", FormatDetection.detect(bytes("--fforce-addr\n-O2\n")));
     assertEquals("bytes", FormatDetection.detect(new byte[] {0, 1, 2, 3, (byte) 0xff}));
     assertEquals("bytes", FormatDetection.detect(new byte[0]));
+    // A binary format with text in it: a NUL, or high bytes that are not UTF-8, mean bytes.
+    assertEquals("bytes", FormatDetection.detect(bytes("WIMG (textTitle\u0000Sunset) {x}")));
+    byte[] palette = bytes("(title) {x} [y] ".repeat(4));
+    for (int i = 0; i < palette.length; i += 8) {
+      palette[i] = (byte) (0x80 + i);
+    }
+    assertEquals("bytes", FormatDetection.detect(palette));
+    assertEquals("json", FormatDetection.detect(bytes("{\"caf\u00e9\": \"\u2603\"}")));
   }
 
   private static byte[] bytes(String text) {
