@@ -26,7 +26,12 @@ import java.util.Optional;
 final class ValueReducerChoice {
   private ValueReducerChoice() {}
 
-  static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
+  /**
+   * The value reducers for {@code session}'s entry point, whose crash is {@code crash}: on a text
+   * crash of a {@code byte[]} target the tree passes come first; on a binary one the list is the
+   * byte passes alone, so that their share of the allowance stays what it was.
+   */
+  static List<ValueReducer<byte[]>> forSession(AttemptSession session, byte[] crash) {
     switch (session.inputKind()) {
       case FUZZED_DATA_PROVIDER:
         return List.of(ValueReducers.forFuzzedDataProvider(session::recordCalls));
@@ -35,8 +40,10 @@ final class ValueReducerChoice {
       default:
         List<ValueReducer<byte[]>> passes = new ArrayList<>();
         // Text crashes: the tree passes of the format the content looks like (each builds its
-        // tree from the current content, and a binary one is a single node: no question).
-        passes.addAll(TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()));
+        // tree from the current content, and content that turned binary is a single node).
+        if (LenientFormats.looksLikeText(crash)) {
+          passes.addAll(TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()));
+        }
         passes.add(BytePasses.lineRuns());
         passes.add(BytePasses.lengthFields());
         // Archives with offsets, block alignment and checksums: passes beyond deletion.
