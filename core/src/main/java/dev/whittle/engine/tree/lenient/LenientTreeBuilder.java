@@ -21,8 +21,12 @@ import java.util.List;
  * builder nor a reducer walking the tree can overflow the stack.
  */
 final class LenientTreeBuilder implements TreeBuilder {
-  /** Pairs and blocks nested deeper than this are leaves. */
-  static final int MAX_DEPTH = 200;
+  /**
+   * Pairs and blocks nested deeper than this are leaves: a few hundred frames at most, for the
+   * builder and for the reducers and unparsing that walk the tree, even in a target's JVM with a
+   * small thread stack.
+   */
+  static final int MAX_DEPTH = 48;
 
   private static final byte STRING = 1;
   private static final byte PAIR = 2;
@@ -41,7 +45,12 @@ final class LenientTreeBuilder implements TreeBuilder {
 
   @Override
   public SyntaxTree build(byte[] input) {
-    return new Build(input).tree();
+    try {
+      return new Build(input).tree();
+    } catch (StackOverflowError e) {
+      // A thread with a stack smaller than MAX_DEPTH allows for: no structure, but no failure.
+      return SyntaxTree.flat(input);
+    }
   }
 
   /** One build: the scan's results over one input. */

@@ -42,7 +42,12 @@ final class MarkupTreeBuilder implements TreeBuilder {
 
   @Override
   public SyntaxTree build(byte[] input) {
-    return new Build(input).tree();
+    try {
+      return new Build(input).tree();
+    } catch (StackOverflowError e) {
+      // A thread with a stack smaller than MAX_DEPTH allows for: no structure, but no failure.
+      return SyntaxTree.flat(input);
+    }
   }
 
   /** An element still open: its start tag and what it holds so far. */
