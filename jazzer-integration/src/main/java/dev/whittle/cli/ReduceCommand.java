@@ -1,6 +1,8 @@
 package dev.whittle.cli;
 
 import com.google.common.base.Throwables;
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Reduction;
@@ -11,13 +13,18 @@ import dev.whittle.api.Whittle;
 import dev.whittle.engine.command.CommandRun;
 import dev.whittle.engine.command.ExternalCommandOracle;
 import dev.whittle.engine.command.TestCommandNotStartableException;
+import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.reduce.CorpusFilters;
+import dev.whittle.engine.tree.reduce.TreePasses;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ListResourceBundle;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -130,7 +137,52 @@ final class ReduceCommand implements Callable<Integer> {
               + " Default: none.")
   String passes;
 
-  @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
+  @Option(
+      names = "--algorithm",
+      paramLabel = "NAME",
+      defaultValue = ReduceAlgorithm.DEFAULT,
+      converter = ReduceAlgorithm.Converter.class,
+      completionCandidates = ReduceAlgorithm.Names.class,
+      description =
+          "One of ${COMPLETION-CANDIDATES}. The sequence algorithms delete items; the tree"
+              + " algorithms (hdd, hdd* to a fixpoint, coarse-hdd, gtr, gtr* with substitution by a"
+              + " descendant) reduce the tree of --format first, then "
+              + ReduceAlgorithm.DEFAULT
+              + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after the default tree"
+              + " passes (hdd*, hollow, lift, debracket) when --format finds a tree.")
+  ReduceAlgorithm algorithm;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = TreeFormats.AUTO,
+      description =
+          "How INPUT is read as a tree for the tree passes: "
+              + TreeFormats.NAMES
+              + ". auto guesses from the content; bytes, and auto on binary input, run no tree"
+              + " pass: the reduction is then the sequence algorithm's alone. Trees never"
+              + " re-serialize INPUT: what is kept is INPUT's own bytes. Only with --granularity"
+              + " bytes. Default: ${DEFAULT-VALUE}.")
+  String format;
+
+  @Option(
+      names = "--level-algorithm",
+      paramLabel = "NAME",
+      defaultValue = Algorithms.ENTROPY,
+      converter = Converters.AlgorithmConverter.class,
+      description =
+          "The sequence algorithm that chooses which nodes of one tree level to delete in hdd and"
+              + " gtr (ddmin as in the HDD paper, or entropy). Default: ${DEFAULT-VALUE}.")
+  Algorithm levelAlgorithm;
+
+  @Option(
+      names = "--learn-from",
+      paramLabel = "DIR",
+      description =
+          "With --algorithm gtr or gtr*: learn from the valid inputs in DIR which children every"
+              + " node of a kind has (they are not deleted alone) and under which kinds each kind"
+              + " occurs (a node is replaced only by a descendant seen in its place).")
+  Path learnFrom;
 
   @Mixin JobsOption jobsOption = new JobsOption();
 
@@ -176,8 +228,9 @@ final class ReduceCommand implements Callable<Integer> {
     Budget budget = budget();
     List<BytePass> bytePasses = bytePasses();
     byte[] original = InputAndOutputFiles.read(input);
-    if (!bytePasses.isEmpty()) {
-      List<ValueReducer<byte[]>> reducers = bytePasses.stream().map(BytePass::newReducer).toList();
+    List<ValueReducer<byte[]>> reducers = new ArrayList<>(treePasses(original));
+    bytePasses.stream().map(BytePass::newReducer).forEach(reducers::add);
+    if (!reducers.isEmpty()) {
       return reduce(
           Granularity.byteCodec(),
           reducers,
@@ -238,7 +291,7 @@ final class ReduceCommand implements Callable<Integer> {
       Path input) {
     Reduction<C> reduction =
         Whittle.reduce(sequence)
-            .withAlgorithm(algorithmOption.algorithm)
+            .withAlgorithm(algorithm.sequence())
             .withBudget(budget)
             .withJobs(jobsOption.jobs)
             .withProgressListener(
@@ -315,6 +368,54 @@ final class ReduceCommand implements Callable<Integer> {
       return BytePass.parseList(passes);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /**
+   * The tree passes of {@code --format} and {@code --algorithm}: none for other granularities than
+   * bytes, for {@code --format bytes} and for binary input.
+   */
+  private List<ValueReducer<byte[]>> treePasses(byte[] original) {
+    boolean explicitFormat = !format.trim().equalsIgnoreCase(TreeFormats.AUTO);
+    if (granularity != Granularity.BYTES) {
+      if (explicitFormat || algorithm.tree().isPresent()) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--format and the tree algorithms work on bytes; they need --granularity bytes, not "
+                + granularity);
+      }
+      return List.of();
+    }
+    if (learnFrom != null && !algorithm.isGtr()) {
+      throw new ParameterException(
+          spec.commandLine(), "--learn-from is for --algorithm gtr or gtr*");
+    }
+    Optional<TreeBuilder> builder;
+    try {
+      builder = TreeFormats.resolve(format, original);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (builder.isEmpty()) {
+      return List.of();
+    }
+    if (algorithm.tree().isEmpty()) {
+      return TreePasses.forText(builder.get(), levelAlgorithm);
+    }
+    CorpusFilters filters = learnFrom == null ? CorpusFilters.none() : learn(builder.get());
+    return List.of(
+        TreePasses.named(algorithm.tree().get(), builder.get(), levelAlgorithm, filters)
+            .orElseThrow());
+  }
+
+  private CorpusFilters learn(TreeBuilder builder) {
+    try {
+      return CorpusFilters.learn(builder, learnFrom);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--learn-from: " + e.getMessage());
+    } catch (UncheckedIOException e) {
+      throw new CliException(
+          ExitCodes.INPUT_UNREADABLE, "--learn-from: " + e.getMessage() + ": " + e.getCause(), e);
     }
   }
 

@@ -23,14 +23,21 @@ public final class SyntaxNode {
   private final int end;
   private final ImmutableList<SyntaxNode> children;
   private final byte[] replacement;
+  private final int separatorLength;
 
   private SyntaxNode(
-      String kind, int start, int end, ImmutableList<SyntaxNode> children, byte[] replacement) {
+      String kind,
+      int start,
+      int end,
+      ImmutableList<SyntaxNode> children,
+      byte[] replacement,
+      int separatorLength) {
     this.kind = kind;
     this.start = start;
     this.end = end;
     this.children = children;
     this.replacement = replacement;
+    this.separatorLength = separatorLength;
   }
 
   /**
@@ -70,7 +77,36 @@ public final class SyntaxNode {
           end);
       at = child.end;
     }
-    return new SyntaxNode(kind, start, end, copy, replacement.clone());
+    return new SyntaxNode(kind, start, end, copy, replacement.clone(), 0);
+  }
+
+  /**
+   * An item of a list whose last {@code separatorLength} bytes separate it from the next item (the
+   * {@code ,} of {@code 1,} in {@code [1,2]}): when every item after it that the source has is
+   * deleted, unparsing leaves the separator out too, so that deleting the last items of a list
+   * leaves no dangling separator ({@code [1]}, not {@code [1,]}). Without edits the source comes
+   * back exactly.
+   *
+   * @throws IllegalArgumentException if the separator overlaps a child or is longer than the span
+   */
+  public static SyntaxNode listItem(
+      String kind, int start, int end, List<SyntaxNode> children, int separatorLength) {
+    SyntaxNode node = of(kind, start, end, children);
+    checkArgument(
+        separatorLength >= 0 && separatorLength <= node.length(),
+        "separator of %s bytes in %s [%s, %s)",
+        separatorLength,
+        kind,
+        start,
+        end);
+    checkArgument(
+        node.children.isEmpty()
+            || node.children.get(node.children.size() - 1).end <= end - separatorLength,
+        "the separator of %s [%s, %s) overlaps a child",
+        kind,
+        start,
+        end);
+    return new SyntaxNode(kind, start, end, node.children, node.replacement, separatorLength);
   }
 
   public String kind() {
@@ -102,6 +138,14 @@ public final class SyntaxNode {
   /** What stands in the node's place when it is deleted; empty for most nodes. A copy. */
   public byte[] replacement() {
     return replacement.clone();
+  }
+
+  /**
+   * How many bytes at the end of the span separate this list item from the next; 0 for nodes that
+   * are no such item.
+   */
+  public int separatorLength() {
+    return separatorLength;
   }
 
   /** Whether deleting the node leaves nothing behind. */

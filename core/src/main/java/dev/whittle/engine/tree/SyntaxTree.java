@@ -7,6 +7,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import com.google.common.collect.ImmutableList;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,13 +113,38 @@ public final class SyntaxTree {
    */
   public byte[] unparse(Map<SyntaxNode, TreeEdit> edits) {
     checkNotNull(edits, "edits");
-    Map<SyntaxNode, TreeEdit> byIdentity = new IdentityHashMap<>(edits);
+    Map<SyntaxNode, TreeEdit> byIdentity =
+        edits instanceof IdentityHashMap ? edits : new IdentityHashMap<>(edits);
+    int[] editStarts = new int[byIdentity.size()];
+    int k = 0;
+    for (SyntaxNode edited : byIdentity.keySet()) {
+      editStarts[k++] = edited.start();
+    }
+    Arrays.sort(editStarts);
     ByteArrayOutputStream out = new ByteArrayOutputStream(source.length);
-    write(root, byIdentity, out);
+    write(root, byIdentity, editStarts, out, false);
     return out.toByteArray();
   }
 
-  private void write(SyntaxNode node, Map<SyntaxNode, TreeEdit> edits, ByteArrayOutputStream out) {
+  /**
+   * Whether an edited node may lie inside {@code node} (one starting within its span): if not, its
+   * bytes are the source's, copied in one piece instead of walking its subtree.
+   */
+  private static boolean mayHoldEdits(SyntaxNode node, int[] editStarts) {
+    int i = Arrays.binarySearch(editStarts, node.start());
+    if (i >= 0) {
+      return true;
+    }
+    int next = -i - 1;
+    return next < editStarts.length && editStarts[next] <= node.end();
+  }
+
+  private void write(
+      SyntaxNode node,
+      Map<SyntaxNode, TreeEdit> edits,
+      int[] editStarts,
+      ByteArrayOutputStream out,
+      boolean dropSeparator) {
     TreeEdit edit = edits.get(node);
     if (edit instanceof TreeEdit.Delete) {
       out.writeBytes(node.replacement());
@@ -137,15 +163,31 @@ public final class SyntaxTree {
           "cannot hoist %s into %s: not inside it",
           descendant,
           node);
-      write(descendant, edits, out);
+      write(descendant, edits, editStarts, out, false);
       return;
     }
+    int end = dropSeparator ? node.end() - node.separatorLength() : node.end();
+    if (!mayHoldEdits(node, editStarts)) {
+      out.write(source, node.start(), end - node.start());
+      return;
+    }
+    List<SyntaxNode> children = node.children();
+    // The last child that leaves something: list items after it lose their separators.
+    int lastKept = children.size() - 1;
+    while (lastKept >= 0 && leavesNothing(children.get(lastKept), edits)) {
+      lastKept--;
+    }
     int at = node.start();
-    for (SyntaxNode child : node.children()) {
+    for (int i = 0; i < children.size(); i++) {
+      SyntaxNode child = children.get(i);
       out.write(source, at, child.start() - at);
-      write(child, edits, out);
+      write(child, edits, editStarts, out, i >= lastKept && i < children.size() - 1);
       at = child.end();
     }
-    out.write(source, at, node.end() - at);
+    out.write(source, at, Math.max(0, end - at));
+  }
+
+  private static boolean leavesNothing(SyntaxNode node, Map<SyntaxNode, TreeEdit> edits) {
+    return edits.get(node) instanceof TreeEdit.Delete && node.deletesToNothing();
   }
 }

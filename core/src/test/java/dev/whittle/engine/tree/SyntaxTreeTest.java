@@ -75,4 +75,21 @@ class SyntaxTreeTest {
   private static String text(byte[] bytes) {
     return new String(bytes, UTF_8);
   }
+
+  @Test
+  void deletingTheLastItemsOfAListTakesTheSeparatorBeforeThemAlong() {
+    byte[] source = "[1, 2, 3]".getBytes(UTF_8);
+    SyntaxNode a = SyntaxNode.listItem("item", 1, 3, List.of(), 1);
+    SyntaxNode b = SyntaxNode.listItem("item", 4, 6, List.of(), 1);
+    SyntaxNode c = SyntaxNode.of("item", 7, 8, List.of());
+    SyntaxTree list = SyntaxTree.of(source, SyntaxNode.of("array", 0, 9, List.of(a, b, c)));
+    assertEquals("[1, 2, 3]", text(list.unparse(Map.of())));
+    assertEquals("[1, 2 ]", text(list.unparse(Map.of(c, TreeEdit.delete()))));
+    assertEquals("[1  ]", text(list.unparse(Map.of(b, TreeEdit.delete(), c, TreeEdit.delete()))));
+    assertEquals("[ 2, 3]", text(list.unparse(Map.of(a, TreeEdit.delete()))));
+    assertEquals("[ 2 ]", text(list.unparse(Map.of(a, TreeEdit.delete(), c, TreeEdit.delete()))));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SyntaxNode.listItem("item", 1, 3, List.of(SyntaxNode.of("n", 1, 3, List.of())), 1));
+  }
 }

@@ -279,7 +279,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             .withValueReducersFirst(true)
             .withImprovementListener(improvements);
     if (minimizer.valueReduction()) {
-      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(session)) {
+      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(session, crash)) {
         reduction = reduction.withValueReducer(valueReducer);
       }
     }

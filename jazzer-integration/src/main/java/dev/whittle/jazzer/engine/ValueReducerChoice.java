@@ -1,9 +1,12 @@
 package dev.whittle.jazzer.engine;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.passes.BytePasses;
+import dev.whittle.engine.tree.lenient.LenientFormats;
+import dev.whittle.engine.tree.reduce.TreePasses;
 import dev.whittle.jazzer.target.AttemptSession;
 import dev.whittle.jazzer.target.FuzzTestSession;
 import dev.whittle.jazzer.values.MutatorArguments;
@@ -15,14 +18,20 @@ import java.util.Optional;
 
 /**
  * The one place where the value reducers for an entry point are chosen, by how it takes its input:
- * recorded provider calls for a {@code FuzzedDataProvider}, the format-generic byte passes for
- * {@code byte[]}, and for a fuzz test with structured parameters (the mutation framework's
- * encoding) its decoded values, asked only in the framework's own encoding.
+ * recorded provider calls for a {@code FuzzedDataProvider}, the tree passes (on text) and the
+ * format-generic byte passes for {@code byte[]}, and for a fuzz test with structured parameters
+ * (the mutation framework's encoding) its decoded values, asked only in the framework's own
+ * encoding.
  */
 final class ValueReducerChoice {
   private ValueReducerChoice() {}
 
-  static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
+  /**
+   * The value reducers for {@code session}'s entry point, whose crash is {@code crash}: on a text
+   * crash of a {@code byte[]} target the tree passes come first; on a binary one the list is the
+   * byte passes alone, so that their share of the allowance stays what it was.
+   */
+  static List<ValueReducer<byte[]>> forSession(AttemptSession session, byte[] crash) {
     switch (session.inputKind()) {
       case FUZZED_DATA_PROVIDER:
         return List.of(ValueReducers.forFuzzedDataProvider(session::recordCalls));
@@ -30,6 +39,11 @@ final class ValueReducerChoice {
         return forMutatorArguments((FuzzTestSession) session);
       default:
         List<ValueReducer<byte[]>> passes = new ArrayList<>();
+        // Text crashes: the tree passes of the format the content looks like (each builds its
+        // tree from the current content, and content that turned binary is a single node).
+        if (LenientFormats.looksLikeText(crash)) {
+          passes.addAll(TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()));
+        }
         passes.add(BytePasses.lineRuns());
         passes.add(BytePasses.lengthFields());
         // Archives with offsets, block alignment and checksums: passes beyond deletion.

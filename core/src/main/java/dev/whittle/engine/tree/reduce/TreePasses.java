@@ -1,0 +1,118 @@
+package dev.whittle.engine.tree.reduce;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.ReducerRegistry;
+import dev.whittle.engine.tree.TreeBuilder;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * The tree reducers, as value reducers over any {@link TreeBuilder} (a lenient format, an ANTLR
+ * grammar): they ask through the pass's tester, so the reduction's oracle loop, cache, budget, jobs
+ * and pass scheduler are theirs too.
+ */
+@API(status = INTERNAL)
+public final class TreePasses {
+  /** The names {@link #named} knows. */
+  public static final List<String> NAMES =
+      List.of("hdd", "hdd*", "coarse-hdd", "gtr", "gtr*", "hollow", "lift", "debracket");
+
+  private TreePasses() {}
+
+  /** HDD: one pass level by level, {@code perLevel} choosing the deletions of each level. */
+  public static ValueReducer<byte[]> hdd(TreeBuilder builder, Algorithm perLevel) {
+    return new TreeReducer(
+        "hdd",
+        builder,
+        () -> ReducerRegistry.create(perLevel),
+        false,
+        false,
+        false,
+        CorpusFilters.none());
+  }
+
+  /** HDD*: HDD again until a pass deletes nothing. */
+  public static ValueReducer<byte[]> hddStar(TreeBuilder builder, Algorithm perLevel) {
+    return new TreeReducer(
+        "hdd*",
+        builder,
+        () -> ReducerRegistry.create(perLevel),
+        false,
+        false,
+        true,
+        CorpusFilters.none());
+  }
+
+  /** Coarse HDD: first only the nodes whose deletion leaves nothing, then HDD. */
+  public static ValueReducer<byte[]> coarseHdd(TreeBuilder builder, Algorithm perLevel) {
+    return new TreeReducer(
+        "coarse-hdd",
+        builder,
+        () -> ReducerRegistry.create(perLevel),
+        true,
+        false,
+        false,
+        CorpusFilters.none());
+  }
+
+  /** GTR: deletion and substitution by a descendant, level by level, under {@code filters}. */
+  public static ValueReducer<byte[]> gtr(
+      TreeBuilder builder, Algorithm perLevel, CorpusFilters filters) {
+    return new TreeReducer(
+        "gtr", builder, () -> ReducerRegistry.create(perLevel), false, true, false, filters);
+  }
+
+  /** GTR*: GTR again until a pass changes nothing. */
+  public static ValueReducer<byte[]> gtrStar(
+      TreeBuilder builder, Algorithm perLevel, CorpusFilters filters) {
+    return new TreeReducer(
+        "gtr*", builder, () -> ReducerRegistry.create(perLevel), false, true, true, filters);
+  }
+
+  /** Empties the contents of a bracket pair or an element. */
+  public static ValueReducer<byte[]> hollow(TreeBuilder builder) {
+    return new BracketPass(BracketPass.Kind.HOLLOW, builder);
+  }
+
+  /** Puts an inner pair in the place of a pair. */
+  public static ValueReducer<byte[]> lift(TreeBuilder builder) {
+    return new BracketPass(BracketPass.Kind.LIFT, builder);
+  }
+
+  /** Drops a pair's brackets (an element's tags), keeping its contents. */
+  public static ValueReducer<byte[]> debracket(TreeBuilder builder) {
+    return new BracketPass(BracketPass.Kind.DEBRACKET, builder);
+  }
+
+  /**
+   * The pass {@code name} (one of {@link #NAMES}) over {@code builder}, or empty for another name.
+   */
+  public static Optional<ValueReducer<byte[]>> named(
+      String name, TreeBuilder builder, Algorithm perLevel, CorpusFilters filters) {
+    return Optional.ofNullable(
+        switch (name.toLowerCase(Locale.ROOT)) {
+          case "hdd" -> hdd(builder, perLevel);
+          case "hdd*" -> hddStar(builder, perLevel);
+          case "coarse-hdd" -> coarseHdd(builder, perLevel);
+          case "gtr" -> gtr(builder, perLevel, filters);
+          case "gtr*" -> gtrStar(builder, perLevel, filters);
+          case "hollow" -> hollow(builder);
+          case "lift" -> lift(builder);
+          case "debracket" -> debracket(builder);
+          default -> null;
+        });
+  }
+
+  /**
+   * The tree passes for text by default: HDD*, then the bracket passes; the sequence reducer after
+   * them makes the result 1-minimal.
+   */
+  public static List<ValueReducer<byte[]>> forText(TreeBuilder builder, Algorithm perLevel) {
+    return List.of(hddStar(builder, perLevel), hollow(builder), lift(builder), debracket(builder));
+  }
+}

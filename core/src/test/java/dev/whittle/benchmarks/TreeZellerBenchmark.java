@@ -1,0 +1,155 @@
+package dev.whittle.benchmarks;
+
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.Oracle;
+import dev.whittle.api.Reduction;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Whittle;
+import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.lenient.LenientFormats;
+import dev.whittle.engine.tree.reduce.CorpusFilters;
+import dev.whittle.engine.tree.reduce.TreePasses;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Zeller's cases through the tree passes (docs/benchmarks.md, section 16): each case's file as
+ * bytes, its format detected, a tree pipeline first and the entropy sequence reducer after it, as
+ * {@code whittle reduce} runs them; against the sequence reducer alone over the same bytes. Prints
+ * per case and pipeline: oracle calls, result size, 1-minimal (engine and brute force).
+ *
+ * <p>Usage: {@code TreeZellerBenchmark [--data DIR] [--level ALGORITHM] [--show]}
+ */
+public final class TreeZellerBenchmark {
+  /** The sequence reducer of each tree level: {@code --level NAME}. */
+  private static dev.whittle.api.Algorithm level;
+
+  private TreeZellerBenchmark() {}
+
+  record TextCase(String name, byte[] input, Predicate<byte[]> interesting) {}
+
+  static List<TextCase> cases(Path dir) throws IOException {
+    String regex =
+        Files.readString(dir.resolve("gcc-bug.regex")).replace("\r", "").replace("\n", "");
+    Pattern gcc = Pattern.compile(regex, Pattern.MULTILINE);
+    Pattern select = Pattern.compile("<SELECT[^>]*>");
+    Pattern option = Pattern.compile("(?m)^--fforce-addr$");
+    return List.of(
+        new TextCase(
+            "gcc-bug.c",
+            Files.readAllBytes(dir.resolve("gcc-bug.c")),
+            b -> gcc.matcher(text(b)).find()),
+        new TextCase(
+            "mozilla-select.html",
+            Files.readAllBytes(dir.resolve("mozilla-select.html")),
+            b -> select.matcher(text(b)).find()),
+        new TextCase(
+            "gcc-options.txt",
+            Files.readAllBytes(dir.resolve("gcc-options.txt")),
+            b -> option.matcher(text(b)).find()));
+  }
+
+  static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.ISO_8859_1);
+  }
+
+  public static void main(String[] args) throws IOException {
+    BenchArgs options =
+        BenchArgs.parse(args, java.util.Set.of("show"), java.util.Set.of("data", "level"));
+    level = Algorithms.named(options.get("level", Algorithms.ENTROPY_SIMPLIFY));
+    Path dir = ZellerCases.locate(options.get("data", null));
+    List<String> pipelines =
+        List.of(
+            "sequence only",
+            "default (hdd*, hollow, lift, debracket)",
+            "hdd",
+            "hdd*",
+            "coarse-hdd",
+            "gtr",
+            "gtr*");
+    System.out.println(
+        "TreeZellerBenchmark: Zeller's cases as bytes, tree passes first, then"
+            + " entropy; calls include the check of the original");
+    TextTable table =
+        new TextTable(
+            "case",
+            "bytes",
+            "format",
+            "pipeline",
+            "calls",
+            "result",
+            "1-min(engine)",
+            "1-min(brute)",
+            "ms");
+    for (TextCase c : cases(dir)) {
+      TreeBuilder builder = LenientFormats.detect(c.input());
+      for (String pipeline : pipelines) {
+        long start = System.nanoTime();
+        ReductionResult<byte[]> result = run(c, pipeline);
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        table.addRow(
+            c.name(),
+            String.valueOf(c.input().length),
+            builder.name(),
+            pipeline,
+            String.valueOf(result.oracleCalls()),
+            String.valueOf(result.reduced().length),
+            result.oneMinimal() ? "yes" : "no",
+            bruteOneMinimal(c, result.reduced()) ? "yes" : "NO",
+            String.valueOf(ms));
+        if (options.flag("show")) {
+          System.out.println(c.name() + " / " + pipeline + ": " + text(result.reduced()));
+        }
+      }
+    }
+    System.out.println(table.toText());
+  }
+
+  static ReductionResult<byte[]> run(TextCase c, String pipeline) {
+    Reduction<byte[]> reduction =
+        Whittle.reduce(SequenceInputs.bytes(c.input()))
+            .withAlgorithm(Algorithms.entropyDebugging());
+    List<ValueReducer<byte[]>> passes =
+        switch (pipeline) {
+          case "sequence only" -> List.of();
+          case "hdd", "hdd*", "coarse-hdd", "gtr", "gtr*" ->
+              List.of(
+                  TreePasses.named(
+                          pipeline,
+                          LenientFormats.auto(),
+                          Algorithms.entropyDebugging(),
+                          CorpusFilters.none())
+                      .orElseThrow());
+          default -> TreePasses.forText(LenientFormats.auto(), level);
+        };
+    if (!passes.isEmpty()) {
+      reduction = reduction.withValueReducersFirst(true);
+      for (ValueReducer<byte[]> pass : passes) {
+        reduction = reduction.withValueReducer(pass);
+      }
+    }
+    return reduction.run(Oracle.of(c.interesting()));
+  }
+
+  static boolean bruteOneMinimal(TextCase c, byte[] result) {
+    if (!c.interesting().test(result)) {
+      return false;
+    }
+    for (int i = 0; i < result.length; i++) {
+      byte[] smaller = new byte[result.length - 1];
+      System.arraycopy(result, 0, smaller, 0, i);
+      System.arraycopy(result, i + 1, smaller, i, result.length - i - 1);
+      if (c.interesting().test(smaller)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,52 @@
+package dev.whittle.engine.tree.reduce;
+
+import static dev.whittle.engine.tree.reduce.TreeReducerTest.bytes;
+import static dev.whittle.engine.tree.reduce.TreeReducerTest.text;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.whittle.engine.tree.lenient.LenientFormats;
+import org.junit.jupiter.api.Test;
+
+/** Hollow, lift and debracket on inputs whose result is known exactly. */
+class BracketPassTest {
+  @Test
+  void hollowEmptiesThePairsWhoseContentsDoNotMatter() {
+    TreeReducerTest.Counting tester =
+        new TreeReducerTest.Counting(b -> text(b).contains("g(") && balanced(text(b)));
+    byte[] result =
+        TreePasses.hollow(LenientFormats.brackets())
+            .reduce(bytes("f(a, g(b, [c]), \"x\"); h(1)"), tester);
+    assertEquals("f(a, g(), \"x\"); h()", text(result));
+  }
+
+  @Test
+  void liftPutsTheInnerPairInTheOutersPlace() {
+    TreeReducerTest.Counting tester =
+        new TreeReducerTest.Counting(b -> StrictJson.isValid(b) && text(b).contains("[4]"));
+    byte[] result =
+        TreePasses.lift(LenientFormats.json())
+            .reduce(bytes("{\"a\": [1, {\"b\": [4]}], \"c\": {}}"), tester);
+    assertEquals("[4]", text(result));
+  }
+
+  @Test
+  void debracketDropsTheTagsAndKeepsTheContents() {
+    TreeReducerTest.Counting tester =
+        new TreeReducerTest.Counting(b -> text(b).contains("<b>boom"));
+    byte[] result =
+        TreePasses.debracket(LenientFormats.html())
+            .reduce(bytes("<div class=x><p><b>boom</b></p></div>"), tester);
+    assertEquals("<b>boom</b>", text(result));
+  }
+
+  private static boolean balanced(String text) {
+    int depth = 0;
+    for (char c : text.toCharArray()) {
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (depth < 0) {
+        return false;
+      }
+    }
+    return depth == 0;
+  }
+}

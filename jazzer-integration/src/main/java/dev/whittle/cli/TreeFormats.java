@@ -1,0 +1,60 @@
+package dev.whittle.cli;
+
+import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.lenient.LenientFormats;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * {@code --format}: the one place where a format name becomes a tree builder. {@code auto} picks a
+ * lenient builder by the input's content; {@code bytes}, and {@code auto} on binary input, mean no
+ * tree passes.
+ */
+final class TreeFormats {
+  static final String AUTO = "auto";
+  static final String GRAMMAR_PREFIX = "grammar:";
+
+  /** What the help text lists (a constant for the annotation; a test holds it to the core's). */
+  static final String NAMES =
+      "auto, json, xml, html, yaml, csv, brackets, lines, bytes, grammar:FILE.g4";
+
+  private TreeFormats() {}
+
+  /**
+   * The builder {@code format} names for {@code original}, or empty where no tree applies.
+   *
+   * @throws IllegalArgumentException for an unknown format, or one this build cannot provide
+   */
+  static Optional<TreeBuilder> resolve(String format, byte[] original) {
+    String name = format.trim();
+    if (name.regionMatches(true, 0, GRAMMAR_PREFIX, 0, GRAMMAR_PREFIX.length())) {
+      return Optional.of(grammar(Path.of(name.substring(GRAMMAR_PREFIX.length()))));
+    }
+    name = name.toLowerCase(Locale.ROOT);
+    if (name.equals(AUTO)) {
+      TreeBuilder detected = LenientFormats.detect(original);
+      return detected.name().equals("bytes") ? Optional.empty() : Optional.of(detected);
+    }
+    if (name.equals("bytes")) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        LenientFormats.named(name)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "unknown --format '" + format + "'; known: " + NAMES)));
+  }
+
+  /** An ANTLR grammar's builder: the grammar engine's, which this build does not include yet. */
+  private static TreeBuilder grammar(Path grammar) {
+    throw new IllegalArgumentException(
+        "--format "
+            + GRAMMAR_PREFIX
+            + grammar
+            + ": ANTLR grammars are not available in this build; use --format auto or one of "
+            + NAMES.substring(0, NAMES.lastIndexOf(','))
+            + ")");
+  }
+}

@@ -1,0 +1,112 @@
+package dev.whittle.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.whittle.cli.InProcessWhittle.Execution;
+import dev.whittle.engine.tree.lenient.LenientFormats;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code whittle reduce --format ... --algorithm hdd|gtr|...}: the tree passes from the CLI. */
+class ReduceTreeCommandTest {
+  private static final String JSON =
+      "{\"name\": \"x\", \"list\": [1, 2, {\"deep\": [3, 4, \"boom\"]}], \"other\": {\"a\": 1}}\n";
+
+  @TempDir Path dir;
+
+  private static final List<String> GREP = List.of("grep", "-q", "\"boom\"");
+
+  private JsonObject reduce(String... options) throws IOException {
+    return reduce(GREP, options);
+  }
+
+  private JsonObject reduce(List<String> test, String... options) throws IOException {
+    Path input = dir.resolve("crash.json");
+    Files.writeString(input, JSON, StandardCharsets.UTF_8);
+    List<String> args = new ArrayList<>(List.of("reduce", "--json"));
+    args.addAll(List.of(options));
+    args.add("--test");
+    args.addAll(test);
+    args.add(input.toString());
+    Execution run = InProcessWhittle.execute(args.toArray(String[]::new));
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals(
+        JSON, Files.readString(input, StandardCharsets.UTF_8), "the input is never changed");
+    JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+    json.addProperty(
+        "result", Files.readString(dir.resolve("crash.json.reduced"), StandardCharsets.UTF_8));
+    return json;
+  }
+
+  @Test
+  void everyTreeAlgorithmEndsOneMinimalAndNoLargerThanTheSequenceReduction() throws IOException {
+    JsonObject bytesOnly = reduce("--format", "bytes");
+    assertEquals("\"boom\"", bytesOnly.get("result").getAsString());
+    for (String algorithm : ReduceAlgorithm.TREE_NAMES) {
+      JsonObject tree = reduce("--format", "json", "--algorithm", algorithm);
+      assertEquals("\"boom\"", tree.get("result").getAsString(), algorithm);
+      assertTrue(tree.get("oneMinimal").getAsBoolean(), algorithm);
+    }
+  }
+
+  @Test
+  void jobsDoNotChangeTheResultOrTheQuestionsAnsweredFirst() throws IOException {
+    JsonObject one = reduce("--algorithm", "gtr", "--jobs", "1");
+    JsonObject two = reduce("--algorithm", "gtr", "--jobs", "2");
+    assertEquals(one.get("result").getAsString(), two.get("result").getAsString());
+  }
+
+  @Test
+  void gtrLearnsFromADirectoryOfValidInputs() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(corpus.resolve("a.json"), "{\"a\": [1, 2]}");
+    Files.writeString(corpus.resolve("b.json"), "[{\"b\": \"c\"}]");
+    JsonObject learned =
+        reduce("--format", "json", "--algorithm", "gtr*", "--learn-from", corpus.toString());
+    assertEquals("\"boom\"", learned.get("result").getAsString());
+  }
+
+  @Test
+  void badFormatsAndOptionsAreUsageErrorsNamingTheValue() throws IOException {
+    Path input = dir.resolve("in.txt");
+    Files.writeString(input, "x");
+    assertUsageError("not available in this build", input, "--format", "grammar:JSON.g4");
+    assertUsageError("unknown --format 'yml'", input, "--format", "yml");
+    assertUsageError("--learn-from is for --algorithm gtr", input, "--learn-from", dir.toString());
+    assertUsageError(
+        dir.resolve("missing") + " is not a directory",
+        input,
+        "--algorithm",
+        "gtr",
+        "--learn-from",
+        dir.resolve("missing").toString());
+    assertUsageError(
+        "need --granularity bytes", input, "--format", "json", "--granularity", "chars");
+    assertUsageError("hdd*", input, "--algorithm", "hdd-star");
+  }
+
+  @Test
+  void theHelpsFormatListIsTheCoresOwn() {
+    assertEquals(
+        "auto, " + String.join(", ", LenientFormats.NAMES) + ", grammar:FILE.g4",
+        TreeFormats.NAMES);
+  }
+
+  private void assertUsageError(String message, Path input, String... options) {
+    List<String> args = new ArrayList<>(List.of("reduce"));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--test", "true", input.toString()));
+    Execution run = InProcessWhittle.execute(args.toArray(String[]::new));
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains(message), run::toString);
+  }
+}
