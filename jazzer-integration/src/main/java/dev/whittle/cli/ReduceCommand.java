@@ -14,6 +14,8 @@ import dev.whittle.engine.command.CommandRun;
 import dev.whittle.engine.command.ExternalCommandOracle;
 import dev.whittle.engine.command.TestCommandNotStartableException;
 import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.grammar.GrammarReducers;
+import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
 import dev.whittle.engine.tree.reduce.CorpusFilters;
 import dev.whittle.engine.tree.reduce.TreePasses;
 import java.io.IOException;
@@ -400,12 +402,26 @@ final class ReduceCommand implements Callable<Integer> {
       return List.of();
     }
     if (algorithm.tree().isEmpty()) {
-      return TreePasses.forText(builder.get(), levelAlgorithm);
+      return defaultTreePasses(builder.get());
     }
     CorpusFilters filters = learnFrom == null ? CorpusFilters.none() : learn(builder.get());
     return List.of(
         TreePasses.named(algorithm.tree().get(), builder.get(), levelAlgorithm, filters)
             .orElseThrow());
+  }
+
+  /**
+   * The tree passes of the default pipeline; a grammar's trees get the fuzzingbook's grammar
+   * reducers too, which replace a subtree by a smaller one of the same rule or by its minimal
+   * expansion: what deletion alone cannot do without breaking the grammar.
+   */
+  private List<ValueReducer<byte[]>> defaultTreePasses(TreeBuilder builder) {
+    if (!(builder instanceof GrammarTreeBuilder grammar)) {
+      return TreePasses.forText(builder, levelAlgorithm);
+    }
+    List<ValueReducer<byte[]>> passes = new ArrayList<>(GrammarReducers.forBuilder(grammar));
+    passes.addAll(TreePasses.forText(builder, levelAlgorithm));
+    return passes;
   }
 
   private CorpusFilters learn(TreeBuilder builder) {

@@ -1,6 +1,7 @@
 package dev.whittle.cli;
 
 import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -47,14 +48,12 @@ final class TreeFormats {
                         "unknown --format '" + format + "'; known: " + NAMES)));
   }
 
-  /** An ANTLR grammar's builder: the grammar engine's, which this build does not include yet. */
+  /**
+   * A user's ANTLR 4 grammar, loaded at run time; its first parser rule is the start rule.
+   *
+   * @throws IllegalArgumentException naming the file, for a grammar ANTLR refuses or cannot read
+   */
   private static TreeBuilder grammar(Path grammar) {
-    throw new IllegalArgumentException(
-        "--format "
-            + GRAMMAR_PREFIX
-            + grammar
-            + ": ANTLR grammars are not available in this build; use --format auto or one of "
-            + NAMES.substring(0, NAMES.lastIndexOf(','))
-            + ")");
+    return GrammarTreeBuilder.load(grammar, Optional.empty());
   }
 }

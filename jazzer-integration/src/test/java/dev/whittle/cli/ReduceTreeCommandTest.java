@@ -79,7 +79,14 @@ class ReduceTreeCommandTest {
   void badFormatsAndOptionsAreUsageErrorsNamingTheValue() throws IOException {
     Path input = dir.resolve("in.txt");
     Files.writeString(input, "x");
-    assertUsageError("not available in this build", input, "--format", "grammar:JSON.g4");
+    assertUsageError(
+        dir.resolve("Missing.g4").toString(),
+        input,
+        "--format",
+        "grammar:" + dir.resolve("Missing.g4"));
+    Path broken = dir.resolve("Broken.g4");
+    Files.writeString(broken, "grammar Broken;\nstart : undefinedRule ;\n");
+    assertUsageError(broken.toString(), input, "--format", "grammar:" + broken);
     assertUsageError("unknown --format 'yml'", input, "--format", "yml");
     assertUsageError("--learn-from is for --algorithm gtr", input, "--learn-from", dir.toString());
     assertUsageError(
@@ -92,6 +99,40 @@ class ReduceTreeCommandTest {
     assertUsageError(
         "need --granularity bytes", input, "--format", "json", "--granularity", "chars");
     assertUsageError("hdd*", input, "--algorithm", "hdd-star");
+  }
+
+  @Test
+  void aUsersAntlrGrammarDrivesTheTreePasses() throws IOException {
+    Path grammar = dir.resolve("Calc.g4");
+    Files.writeString(
+        grammar,
+        String.join(
+            "\n",
+            "grammar Calc;",
+            "expr : term (('+' | '-') term)* ;",
+            "term : factor (('*' | '/') factor)* ;",
+            "factor : NUMBER | '(' expr ')' ;",
+            "NUMBER : [0-9]+ ;",
+            "WS : [ \\t\\r\\n]+ -> skip ;",
+            ""));
+    Path input = dir.resolve("crash.calc");
+    String original = "(12 + 3) * (4 - (5 / 0)) + 6 * 7\n";
+    Files.writeString(input, original, StandardCharsets.UTF_8);
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--json",
+            "--format",
+            "grammar:" + grammar,
+            "--test",
+            "grep",
+            "-q",
+            "/ 0",
+            input.toString());
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals(original, Files.readString(input, StandardCharsets.UTF_8));
+    assertEquals(
+        "/ 0", Files.readString(dir.resolve("crash.calc.reduced"), StandardCharsets.UTF_8));
   }
 
   @Test

@@ -351,7 +351,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
               .withJobs(minimizer.jobs())
               .withValueReducersFirst(true);
       if (minimizer.valueReduction()) {
-        for (ValueReducer<byte[]> reducer : valueReducers()) {
+        for (ValueReducer<byte[]> reducer : valueReducers(content)) {
           reduction = reduction.withValueReducer(reducer);
         }
       }
@@ -373,14 +373,15 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       }
     }
 
-    private List<ValueReducer<byte[]>> valueReducers() {
+    /** The value reducers {@code minimize} would choose for {@code content} as a crash. */
+    private List<ValueReducer<byte[]>> valueReducers(byte[] content) {
       AttemptSession shape = sessions.any();
       if (shape.takesDataProvider()) {
         return List.of(
             dev.whittle.jazzer.values.ValueReducers.forFuzzedDataProvider(
                 input -> sessions.withSession(session -> session.recordCalls(input))));
       }
-      return ValueReducerChoice.forSession(shape);
+      return ValueReducerChoice.forSession(shape, content);
     }
 
     /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */
