@@ -102,7 +102,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
     }
     boolean retry = false;
     for (int round = 1; round <= MAX_ROUNDS; round++) {
-      long allowance = passAllowance(estimate, passes);
+      long allowance = Math.max(reduction.passAllowance(), passAllowance(estimate, passes));
       boolean changed =
           retry
               ? scheduler.retryCutOffPasses(loop, allowance)

@@ -349,7 +349,11 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
               .withAlgorithm(minimizer.algorithm())
               .withBudget(minimizer.budgetPerInput())
               .withJobs(minimizer.jobs())
-              .withValueReducersFirst(true);
+              .withValueReducersFirst(true)
+              // A small file's sequence turn is cheap, and the allowance it alone would give a
+              // pass (a few dozen calls) runs out before a length-field sweep reaches the chunk
+              // that gives way (a text chunk after the header): a tenth of the file's budget.
+              .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxCalls()));
       if (minimizer.valueReduction()) {
         for (ValueReducer<byte[]> reducer : valueReducers()) {
           reduction = reduction.withValueReducer(reducer);
@@ -371,6 +375,11 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       } catch (OriginalNotInterestingException e) {
         return null; // Its features were stable twice but not now: keep it as it is.
       }
+    }
+
+    /** The pass allowance for one file's shrinking: a tenth of its runs, at least 16. */
+    static long passAllowance(long maxRunsPerInput) {
+      return Math.max(16, maxRunsPerInput / 10);
     }
 
     private List<ValueReducer<byte[]>> valueReducers() {
