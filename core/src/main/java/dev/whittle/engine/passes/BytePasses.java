@@ -46,6 +46,14 @@ public final class BytePasses {
   }
 
   /**
+   * Empties or halves the data of TAR entries, rewriting their octal size fields and header
+   * checksums (see {@code TarEntryReducer}); skips inputs without a valid TAR header.
+   */
+  public static ValueReducer<byte[]> tarEntries() {
+    return new TarEntryReducer();
+  }
+
+  /**
    * Shrinks directories of (offset, length) records together with the data they point at, and
    * lowers every offset that points past a deletion (see {@code OffsetFieldReducer}).
    */
@@ -84,15 +92,16 @@ public final class BytePasses {
 
   /**
    * The binary-format passes {@code whittle minimize} runs by default on {@code byte[]} targets,
-   * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones (blocks, offset
-   * fields, duplicate chunks), then zero runs, which keep the size but let a format's fields go to
-   * 0 together (a ZIP entry's flags and method, after which its data can go). Each skips, without a
-   * question or with few, inputs it does not apply to. {@link #rewrites()} are not among them:
-   * every content they rewrite gives the next round's passes a new input to sweep, which on the
-   * samples cost about twice the runs for no smaller result (docs/benchmarks.md, "Binary formats").
+   * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones (blocks, TAR entries,
+   * offset fields, duplicate chunks), then zero runs, which keep the size but let a format's fields
+   * go to 0 together (a ZIP entry's flags and method, after which its data can go). Each skips,
+   * without a question or with few, inputs it does not apply to. {@link #rewrites()} are not among
+   * them: every content they rewrite gives the next round's passes a new input to sweep, which on
+   * the samples cost about twice the runs for no smaller result (docs/benchmarks.md, "Binary
+   * formats").
    */
   public static List<ValueReducer<byte[]>> binaryFormats() {
-    return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());
+    return List.of(blocks(), tarEntries(), offsetFields(), duplicateChunks(), zeroRuns());
   }
 
   /**

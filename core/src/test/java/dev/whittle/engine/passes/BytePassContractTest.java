@@ -33,6 +33,7 @@ class BytePassContractTest {
             BytePasses::lengthFields,
             BytePasses::byteRuns,
             BytePasses::blocks,
+            BytePasses::tarEntries,
             BytePasses::offsetFields,
             BytePasses::duplicateChunks,
             BytePasses::integerFields,
