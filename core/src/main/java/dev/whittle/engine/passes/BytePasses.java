@@ -54,6 +54,14 @@ public final class BytePasses {
   }
 
   /**
+   * Empties ZIP archives' local entries (stored and empty, or an empty deflate stream), rewriting
+   * method, CRC and sizes in the header or data descriptor (see {@code ZipEntryReducer}).
+   */
+  public static ValueReducer<byte[]> zipEntries() {
+    return new ZipEntryReducer();
+  }
+
+  /**
    * Shrinks directories of (offset, length) records together with the data they point at, and
    * lowers every offset that points past a deletion (see {@code OffsetFieldReducer}).
    */
@@ -93,15 +101,16 @@ public final class BytePasses {
   /**
    * The binary-format passes {@code whittle minimize} runs by default on {@code byte[]} targets,
    * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones (blocks, TAR entries,
-   * offset fields, duplicate chunks), then zero runs, which keep the size but let a format's fields
-   * go to 0 together (a ZIP entry's flags and method, after which its data can go). Each skips,
-   * without a question or with few, inputs it does not apply to. {@link #rewrites()} are not among
-   * them: every content they rewrite gives the next round's passes a new input to sweep, which on
-   * the samples cost about twice the runs for no smaller result (docs/benchmarks.md, "Binary
-   * formats").
+   * ZIP entries, offset fields, duplicate chunks), then zero runs, which keep the size but let a
+   * format's fields go to 0 together (a ZIP entry's flags and method, after which its data can go).
+   * Each skips, without a question or with few, inputs it does not apply to. {@link #rewrites()}
+   * are not among them: every content they rewrite gives the next round's passes a new input to
+   * sweep, which on the samples cost about twice the runs for no smaller result
+   * (docs/benchmarks.md, "Binary formats").
    */
   public static List<ValueReducer<byte[]>> binaryFormats() {
-    return List.of(blocks(), tarEntries(), offsetFields(), duplicateChunks(), zeroRuns());
+    return List.of(
+        blocks(), tarEntries(), zipEntries(), offsetFields(), duplicateChunks(), zeroRuns());
   }
 
   /**

@@ -34,6 +34,7 @@ class BytePassContractTest {
             BytePasses::byteRuns,
             BytePasses::blocks,
             BytePasses::tarEntries,
+            BytePasses::zipEntries,
             BytePasses::offsetFields,
             BytePasses::duplicateChunks,
             BytePasses::integerFields,
