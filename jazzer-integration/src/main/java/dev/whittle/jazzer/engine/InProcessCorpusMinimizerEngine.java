@@ -389,7 +389,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
             dev.whittle.jazzer.values.ValueReducers.forFuzzedDataProvider(
                 input -> sessions.withSession(session -> session.recordCalls(input))));
       }
-      return ValueReducerChoice.forSession(shape);
+      return ValueReducerChoice.forCorpusSession(shape);
     }
 
     /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */

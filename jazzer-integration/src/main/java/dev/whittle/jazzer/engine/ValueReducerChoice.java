@@ -40,6 +40,24 @@ final class ValueReducerChoice {
   }
 
   /**
+   * For shrinking a corpus file: {@link #forSession}'s, and for {@code byte[]} the passes that
+   * empty TAR and ZIP entries in place (with hit-count features, how many entries a target reads is
+   * a feature, so an entry must often stay while its data need not).
+   */
+  static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
+    List<ValueReducer<byte[]>> passes = new ArrayList<>();
+    for (ValueReducer<byte[]> pass : forSession(session)) {
+      passes.add(pass);
+      // Right after block deletion and before zero runs, which would zero the headers' fields
+      // (a ZIP data descriptor's signature) and leave nothing the entry passes recognize.
+      if (pass.name().equals(BytePasses.blocks().name())) {
+        passes.addAll(BytePasses.archiveEntries());
+      }
+    }
+    return passes;
+  }
+
+  /**
    * Structured parameters: the bytes are the mutation framework's encoding, where byte-level passes
    * mostly shift later fields, so the value reducer decodes the argument values, shrinks them and
    * encodes them back with the framework's own writer.
