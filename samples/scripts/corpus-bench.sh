@@ -11,7 +11,13 @@
 # Jazzer's merge child, and of Whittle's instrumented runs (its --json "runs" / "milliseconds").
 #
 #   samples/scripts/corpus-bench.sh [--whittle JAR] [--only NAME[,NAME...]] [--no-jacoco]
+#                                   [--reuse-jazzer] [--shrink-only]
 #
+# --reuse-jazzer: do not run Jazzer's merges; take their files, bytes and wall times from
+# samples/corpora/jazzer-merge-figures.tsv (recorded in docs/benchmarks.md section 20, with the
+# date and load of that run) and say so in every row and bar. Their JaCoCo counts are not
+# re-judged (that run found them equal to the original's). The wall-time bar then compares
+# Whittle's time now with Jazzer's time then. --shrink-only: no `whittle corpus --no-shrink` run.
 # JAR defaults to jazzer-integration/target/whittle.jar (build it with
 # `mvn -B -ntp -pl jazzer-integration -am package -DskipTests`). Results also go to
 # target/corpus-work/bench/results.md; every run's log and output stays under target/corpus-work/.
@@ -20,13 +26,15 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 whittle_jar=$root/jazzer-integration/target/whittle.jar
-only= jacoco=1
+only= jacoco=1 reuse=0 variants=("whittle corpus" "whittle corpus --no-shrink")
 while [[ $# -gt 0 ]]; do
   case $1 in
     --whittle) whittle_jar=${2:?}; shift 2 ;;
     --only) only=,${2:?},; shift 2 ;;
     --no-jacoco) jacoco=0; shift ;;
-    *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    --reuse-jazzer) reuse=1; shift ;;
+    --shrink-only) variants=("whittle corpus"); shift ;;
+    *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 
@@ -153,13 +161,27 @@ while IFS=$'\t' read -r name class include; do
   echo "| $name | original | $(files_of "$corpus") | $(bytes_of "$corpus") | | $(fmt "$original") | |" \
     "$(crashers) |" >>"$results"
 
-  out=$(fresh merge)
-  run_tool merge "$merge" "${jazzer[@]}" --target_class="$class" -merge=1 "$out" "$corpus"
-  out=$(fresh setcover)
-  run_tool setcover "$setcover" "${jazzer[@]}" --target_class="$class" -merge=1 -set_cover_merge=1 \
-    "$out" "$corpus"
+  if [[ $reuse == 1 ]]; then
+    recorded=$(awk -F'\t' -v n="$name" '$1 == n' "$root/samples/corpora/jazzer-merge-figures.tsv")
+    [[ -n $recorded ]] || { echo "corpus-bench: no recorded Jazzer figures for $name" >&2; exit 1; }
+    IFS=$'\t' read -r _ mf mb mw sf sb sw <<<"$recorded"
+    files[$merge]=$mf bytes[$merge]=$mb wall[$merge]=$mw
+    files[$setcover]=$sf bytes[$setcover]=$sb wall[$setcover]=$sw
+    for label in "$merge" "$setcover"; do
+      echo "| $name | $label (recorded 2026-11-24 21:07-21:37 UTC, not re-run) | ${files[$label]} |" \
+        "${bytes[$label]} | ${wall[$label]} | (not re-judged) | | |" >>"$results"
+    done
+    merge_wall_note=" (Jazzer's recorded 2026-11-24 at load 16-22, not re-run)"
+  else
+    out=$(fresh merge)
+    run_tool merge "$merge" "${jazzer[@]}" --target_class="$class" -merge=1 "$out" "$corpus"
+    out=$(fresh setcover)
+    run_tool setcover "$setcover" "${jazzer[@]}" --target_class="$class" -merge=1 \
+      -set_cover_merge=1 "$out" "$corpus"
+    merge_wall_note=
+  fi
   if [[ $whittle == 1 ]]; then
-    for variant in "whittle corpus" "whittle corpus --no-shrink"; do
+    for variant in "${variants[@]}"; do
       slug=whittle extra=()
       if [[ $variant == *--no-shrink ]]; then slug=whittle-no-shrink extra=(--no-shrink); fi
       out=$(fresh "$slug")
@@ -172,7 +194,7 @@ while IFS=$'\t' read -r name class include; do
           "files ${files[$variant]} <= ${files[$setcover]}: $(verdict "$((files[$variant] <= files[$setcover]))");" \
           "bytes ${bytes[$variant]} <= 0.5 x ${bytes[$setcover]}: $(verdict "$((2 * bytes[$variant] <= bytes[$setcover]))");" \
           "JaCoCo equal to the original's: $(if [[ $jacoco == 0 ]]; then echo "not judged (--no-jacoco)"; else verdict "$([[ ${cov[$variant]} == "$original" ]] && echo 1 || echo 0)"; fi);" \
-          "wall ${wall[$variant]} s <= ${wall[$merge]} s: $(verdict "$(awk -v a="${wall[$variant]}" -v b="${wall[$merge]}" 'BEGIN { print (a <= b) }')")"
+          "wall ${wall[$variant]} s <= ${wall[$merge]} s: $(verdict "$(awk -v a="${wall[$variant]}" -v b="${wall[$merge]}" 'BEGIN { print (a <= b) }')")$merge_wall_note"
       } >>"$bars"
       if [[ -n $runs && -n $millis && $millis -gt 0 ]]; then
         echo "$name / $variant: $runs runs in $millis ms = $(awk -v r="$runs" -v m="$millis" 'BEGIN { printf "%.0f", 1000 * r / m }') instrumented runs/s (its --json; the command took ${wall[$variant]} s)" >>"$rates"

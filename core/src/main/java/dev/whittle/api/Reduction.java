@@ -24,6 +24,7 @@ public final class Reduction<C> {
   private final ImmutableList<ImprovementListener<? super C>> improvementListeners;
   private final ImmutableList<ValueReducer<C>> valueReducers;
   private final boolean valueReducersFirst;
+  private final long passAllowance;
   private final int jobs;
 
   private Reduction(Settings<C> s) {
@@ -34,6 +35,7 @@ public final class Reduction<C> {
     this.improvementListeners = s.improvementListeners;
     this.valueReducers = s.valueReducers;
     this.valueReducersFirst = s.valueReducersFirst;
+    this.passAllowance = s.passAllowance;
     this.jobs = s.jobs;
   }
 
@@ -103,6 +105,19 @@ public final class Reduction<C> {
   }
 
   /**
+   * The least number of oracle calls in a row that a value reducer MAY ask without a gain before
+   * its turn is cut off (default 0: only the engine's own floor, a share of what the sequence
+   * reducer spends). A caller with a fixed budget per input and structured inputs (a corpus
+   * minimizer shrinking many small files, where the sequence reducer spends little and a
+   * length-field sweep must first pass the fields before the one that shrinks) SHOULD raise it, or
+   * the passes are cut off before they reach the chunk that gives way.
+   */
+  public Reduction<C> withPassAllowance(long calls) {
+    checkArgument(calls >= 0, "pass allowance must not be negative, was %s", calls);
+    return copy(s -> s.passAllowance = calls);
+  }
+
+  /**
    * Lets the reduction ask up to {@code jobs} questions at once where its search can use answers it
    * did not strictly need yet: the top levels of an Entropy Debugging decision tree, the next
    * deletions of a minimizing sweep, the complements of one ddmin round, a value reducer's
@@ -142,6 +157,10 @@ public final class Reduction<C> {
     return valueReducersFirst;
   }
 
+  public long passAllowance() {
+    return passAllowance;
+  }
+
   public int jobs() {
     return jobs;
   }
@@ -155,6 +174,7 @@ public final class Reduction<C> {
     s.improvementListeners = improvementListeners;
     s.valueReducers = valueReducers;
     s.valueReducersFirst = valueReducersFirst;
+    s.passAllowance = passAllowance;
     s.jobs = jobs;
     change.accept(s);
     return new Reduction<>(s);
@@ -169,6 +189,7 @@ public final class Reduction<C> {
     ImmutableList<ImprovementListener<? super C>> improvementListeners = ImmutableList.of();
     ImmutableList<ValueReducer<C>> valueReducers = ImmutableList.of();
     boolean valueReducersFirst;
+    long passAllowance;
     int jobs = 1;
   }
 

@@ -113,10 +113,12 @@ public final class DefaultReductionEngine implements ReductionEngine {
     }
     boolean retry = false;
     for (int round = 1; round <= MAX_ROUNDS; round++) {
+      long floor = reduction.passAllowance();
       long wasteLimit =
-          wasteBudget(Math.max(originalSize, sequenceTotal), passes) - scheduler.wastedTail();
+          totalWaste(originalSize, sequenceTotal, passes, floor) - scheduler.wastedTail();
       long spend = lastSpend;
-      IntToLongFunction allowance = size -> passAllowance(spend < 0 ? size : spend, passes);
+      IntToLongFunction allowance =
+          size -> Math.max(floor, passAllowance(spend < 0 ? size : spend, passes));
       boolean changed =
           retry
               ? scheduler.retryCutOffPasses(
@@ -143,7 +145,8 @@ public final class DefaultReductionEngine implements ReductionEngine {
       // an allowance, such as byte-runs' on a 1-minimal result of deletion.
       if (!scheduler.hasCutOffPasses()
           || scheduler.wastedRetryCalls() >= retryLimit(sequenceTotal)
-          || scheduler.wastedTail() >= wasteBudget(Math.max(originalSize, sequenceTotal), passes)) {
+          || scheduler.wastedTail()
+              >= totalWaste(originalSize, sequenceTotal, passes, reduction.passAllowance())) {
         return;
       }
       retry = true;
@@ -152,6 +155,15 @@ public final class DefaultReductionEngine implements ReductionEngine {
 
   /** Share of what the sequence reducer spent that retries of cut-off passes may waste. */
   static final double RETRY_SHARE = 0.2;
+
+  /**
+   * What all passes together may waste over the whole reduction: the {@link #wasteBudget}, or,
+   * where the reduction sets a least allowance per pass, enough for each pass to spend it once.
+   */
+  static long totalWaste(long originalSize, long sequenceTotal, int passes, long leastAllowance) {
+    return Math.max(
+        wasteBudget(Math.max(originalSize, sequenceTotal), passes), leastAllowance * passes);
+  }
 
   /** How many calls retries may waste in all, given what the sequence reducer spent in all. */
   static long retryLimit(long sequenceTotal) {

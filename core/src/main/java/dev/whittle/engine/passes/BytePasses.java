@@ -46,6 +46,22 @@ public final class BytePasses {
   }
 
   /**
+   * Empties or halves the data of TAR entries, rewriting their octal size fields and header
+   * checksums (see {@code TarEntryReducer}); skips inputs without a valid TAR header.
+   */
+  public static ValueReducer<byte[]> tarEntries() {
+    return new TarEntryReducer();
+  }
+
+  /**
+   * Empties ZIP archives' local entries (stored and empty, or an empty deflate stream), rewriting
+   * method, CRC and sizes in the header or data descriptor (see {@code ZipEntryReducer}).
+   */
+  public static ValueReducer<byte[]> zipEntries() {
+    return new ZipEntryReducer();
+  }
+
+  /**
    * Shrinks directories of (offset, length) records together with the data they point at, and
    * lowers every offset that points past a deletion (see {@code OffsetFieldReducer}).
    */
@@ -93,6 +109,15 @@ public final class BytePasses {
    */
   public static List<ValueReducer<byte[]>> binaryFormats() {
     return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());
+  }
+
+  /**
+   * The passes that empty archive entries in place, TAR's ({@link #tarEntries()}) and ZIP's ({@link
+   * #zipEntries()}): for callers with a budget per input large enough for every pass (corpus
+   * shrinking), where an entry must stay but its data need not.
+   */
+  public static List<ValueReducer<byte[]>> archiveEntries() {
+    return List.of(tarEntries(), zipEntries());
   }
 
   /**

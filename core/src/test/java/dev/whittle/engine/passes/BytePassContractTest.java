@@ -33,6 +33,8 @@ class BytePassContractTest {
             BytePasses::lengthFields,
             BytePasses::byteRuns,
             BytePasses::blocks,
+            BytePasses::tarEntries,
+            BytePasses::zipEntries,
             BytePasses::offsetFields,
             BytePasses::duplicateChunks,
             BytePasses::integerFields,

@@ -349,9 +349,13 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
               .withAlgorithm(minimizer.algorithm())
               .withBudget(minimizer.budgetPerInput())
               .withJobs(minimizer.jobs())
-              .withValueReducersFirst(true);
+              .withValueReducersFirst(true)
+              // A small file's sequence turn is cheap, and the allowance it alone would give a
+              // pass (a few dozen calls) runs out before a length-field sweep reaches the chunk
+              // that gives way (a text chunk after the header): a tenth of the file's budget.
+              .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxCalls()));
       if (minimizer.valueReduction()) {
-        for (ValueReducer<byte[]> reducer : valueReducers(content)) {
+        for (ValueReducer<byte[]> reducer : valueReducers()) {
           reduction = reduction.withValueReducer(reducer);
         }
       }
@@ -373,15 +377,19 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       }
     }
 
-    /** The value reducers {@code minimize} would choose for {@code content} as a crash. */
-    private List<ValueReducer<byte[]>> valueReducers(byte[] content) {
+    /** The pass allowance for one file's shrinking: a tenth of its runs, at least 16. */
+    static long passAllowance(long maxRunsPerInput) {
+      return Math.max(16, maxRunsPerInput / 10);
+    }
+
+    private List<ValueReducer<byte[]>> valueReducers() {
       AttemptSession shape = sessions.any();
       if (shape.takesDataProvider()) {
         return List.of(
             dev.whittle.jazzer.values.ValueReducers.forFuzzedDataProvider(
                 input -> sessions.withSession(session -> session.recordCalls(input))));
       }
-      return ValueReducerChoice.forSession(shape, content);
+      return ValueReducerChoice.forCorpusSession(shape);
     }
 
     /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */

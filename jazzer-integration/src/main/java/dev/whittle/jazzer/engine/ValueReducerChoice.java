@@ -44,13 +44,42 @@ final class ValueReducerChoice {
         if (LenientFormats.looksLikeText(crash)) {
           passes.addAll(TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()));
         }
-        passes.add(BytePasses.lineRuns());
-        passes.add(BytePasses.lengthFields());
-        // Archives with offsets, block alignment and checksums: passes beyond deletion.
-        passes.addAll(BytePasses.binaryFormats());
-        passes.add(BytePasses.byteRuns());
+        passes.addAll(bytePasses(List.of()));
         return passes;
     }
+  }
+
+  /**
+   * The byte passes, with {@code afterBlocks} right after block deletion: line runs, length fields,
+   * the binary-format passes for archives with offsets, block alignment and checksums, byte runs.
+   */
+  private static List<ValueReducer<byte[]>> bytePasses(List<ValueReducer<byte[]>> afterBlocks) {
+    List<ValueReducer<byte[]>> passes = new ArrayList<>();
+    passes.add(BytePasses.lineRuns());
+    passes.add(BytePasses.lengthFields());
+    for (ValueReducer<byte[]> pass : BytePasses.binaryFormats()) {
+      passes.add(pass);
+      if (pass.name().equals(BytePasses.blocks().name())) {
+        passes.addAll(afterBlocks);
+      }
+    }
+    passes.add(BytePasses.byteRuns());
+    return passes;
+  }
+
+  /**
+   * For shrinking a corpus file: {@link #forSession}'s, and for {@code byte[]} the passes that
+   * empty TAR and ZIP entries in place (with hit-count features, how many entries a target reads is
+   * a feature, so an entry must often stay while its data need not).
+   */
+  static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
+    if (session.inputKind() != AttemptSession.InputKind.BYTES) {
+      return forSession(session, new byte[0]);
+    }
+    // Right after block deletion and before zero runs, which would zero the headers' fields (a
+    // ZIP data descriptor's signature) and leave nothing the entry passes recognize. No tree
+    // passes: the corpus figures (docs/benchmarks.md, section 20) were measured without them.
+    return bytePasses(BytePasses.archiveEntries());
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.hash.Hashing;
+import dev.whittle.jazzer.targets.ChunkCorpusTarget;
 import dev.whittle.jazzer.targets.CorpusFuzzTest;
 import dev.whittle.jazzer.targets.CorpusTarget;
 import dev.whittle.jazzer.targets.HangTarget;
@@ -99,6 +100,41 @@ class CorpusMinimizerTest {
           file.getFileName().toString(),
           "named by the SHA-1 of its content");
     }
+  }
+
+  /**
+   * A chunked file whose value only the length-field pass can shrink, behind a header where that
+   * pass's sweep first asks questions that fail: with the pass cut off after the few dozen calls a
+   * small file's sequence turn would allow it, the 332-byte file stayed as it was; with a tenth of
+   * the file's runs as its allowance, the note's value goes and only what the features need stays.
+   */
+  @Test
+  void shrinkingGivesTheLengthFieldPassEnoughRunsToReachTheChunkThatGivesWay() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    StringBuilder value = new StringBuilder();
+    while (value.length() < 300) {
+      value.append("a value nobody reads, ");
+    }
+    String note = "key\0" + value.substring(0, 300);
+    String file =
+        "CHNK"
+            + "\0\0\0\u0008HEAD\0\0\0\u0010\0\0\0\u0010"
+            + "\0\0\u0001"
+            + (char) (note.length() - 256)
+            + "note"
+            + note;
+    Files.write(corpus.resolve("image"), file.getBytes(ISO_8859_1));
+
+    CorpusMinimizationResult result =
+        CorpusMinimizer.forTarget(ChunkCorpusTarget.class.getName(), TargetPaths.classPath())
+            .withCallTimeout(Duration.ofMillis(500))
+            .minimize(List.of(corpus), dir.resolve("out"));
+
+    assertEquals(
+        new TreeSet<>(List.of("CHNK\0\0\0\u0008HEAD\0\0\0\u0010\0\0\0\u0010\0\0\0\u0004notekey\0")),
+        outputContents());
+    assertEquals(1, result.shrunkFiles());
+    assertTrue(result.coveragePreserved());
   }
 
   @Test
