@@ -46,7 +46,7 @@ public final class GrammarReductionBenchmark {
   static final String SHORT_EXPRESSION = "1 + (2 * 3)";
 
   /** The chapter's long expression ("Comparing Strategies", In [73]). */
-  static final String LONG_EXPRESSION =
+  public static final String LONG_EXPRESSION =
       "++---((-2 / 3 / 3 - -+1 / 5 - 2) * ++6 / +8 * 4 / 9 / 2 * 8 + ++(5) * 3 / 8 * 0 + 3 * 3 + 4"
           + " / 0 / 6 + 9) * ++++(+--9 * -3 * 7 / 4 + --(4) / 3 - 0 / 3 + 5 + 0) * (1 * 6 - 1 / 9 *"
           + " 5 - 9 / 0 + 7) * ++(8 - 1) * +1 * 7 * 0 + ((1 + 4) / 4 * 8 * 9 * 4 + 4 / (4) * 1 - (4)"

@@ -14,6 +14,7 @@ import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.benchmarks.ExpressionMystery;
+import dev.whittle.benchmarks.GrammarReductionBenchmark;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.SyntaxTree;
 import dev.whittle.engine.tree.TreeEdit;
@@ -31,13 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class GrammarReducerTest {
   /** The chapter's long expression ("Comparing Strategies", In [73]). */
-  static final String LONG_EXPRESSION =
-      "++---((-2 / 3 / 3 - -+1 / 5 - 2) * ++6 / +8 * 4 / 9 / 2 * 8 + ++(5) * 3 / 8 * 0 + 3 * 3 + 4"
-          + " / 0 / 6 + 9) * ++++(+--9 * -3 * 7 / 4 + --(4) / 3 - 0 / 3 + 5 + 0) * (1 * 6 - 1 / 9 *"
-          + " 5 - 9 / 0 + 7) * ++(8 - 1) * +1 * 7 * 0 + ((1 + 4) / 4 * 8 * 9 * 4 + 4 / (4) * 1 - (4)"
-          + " * 8 * 5 + 1 + 4) / (+(2 - 1 - 9) * 5 + 3 + 6 - 2) * +3 * (3 - 7 + 8) / 4 - -(9 * 4 - 1"
-          + " * 0 + 5) / (5 / 9 * 5 + 2) * 7 + ((7 - 5 + 3) / 1 * 8 - 8 - 9) * --+1 * 4 / 4 - 4 / 7"
-          + " * 4 - 3 / 6 * 1 - 2 - 7 - 8";
+  private static final String LONG_EXPRESSION = GrammarReductionBenchmark.LONG_EXPRESSION;
 
   /** A tester like the chapter's CachingReducer: distinct candidates, in the order asked. */
   static final class Recorder implements ContentTester<byte[]> {
