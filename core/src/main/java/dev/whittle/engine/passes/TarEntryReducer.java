@@ -38,8 +38,8 @@ final class TarEntryReducer implements ValueReducer<byte[]> {
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     byte[] best = current;
-    long left = questionLimit(current.length);
-    for (int at = 0; at + BLOCK <= best.length && left > 0; at += BLOCK) {
+    QuestionBudget questions = new QuestionBudget(tester, questionLimit(current.length));
+    for (int at = 0; at + BLOCK <= best.length && questions.hasLeft(); at += BLOCK) {
       if (!isHeader(best, at)) {
         continue;
       }
@@ -50,7 +50,7 @@ final class TarEntryReducer implements ValueReducer<byte[]> {
       long blocks = Math.min(blocksOf(size), (best.length - at - BLOCK) / BLOCK + 1);
       long previous = -1;
       for (long keep : new long[] {0, blocks / 2, blocks - 1}) {
-        if (left <= 0 || keep == previous || keep >= blocks) {
+        if (!questions.hasLeft() || keep == previous || keep >= blocks) {
           continue;
         }
         previous = keep;
@@ -58,8 +58,7 @@ final class TarEntryReducer implements ValueReducer<byte[]> {
         if (candidate.length >= best.length) {
           continue;
         }
-        left--;
-        if (tester.isInteresting(candidate)) {
+        if (questions.isInteresting(candidate)) {
           best = candidate;
           break;
         }

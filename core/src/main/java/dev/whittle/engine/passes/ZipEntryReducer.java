@@ -38,9 +38,9 @@ final class ZipEntryReducer implements ValueReducer<byte[]> {
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     byte[] best = current;
-    long left = questionLimit(current.length);
+    QuestionBudget questions = new QuestionBudget(tester, questionLimit(current.length));
     int at = 0;
-    while (left > 0 && (at = find(best, at, 3, 4)) >= 0) {
+    while (questions.hasLeft() && (at = find(best, at, 3, 4)) >= 0) {
       if (at + HEADER > best.length) {
         break;
       }
@@ -73,16 +73,17 @@ final class ZipEntryReducer implements ValueReducer<byte[]> {
       byte[] stored = stored(best, at, dataStart, end);
       boolean done = false;
       if (stored.length < best.length) {
-        left--;
-        if (tester.isInteresting(stored)) {
+        if (questions.isInteresting(stored)) {
           best = stored;
           done = true;
         }
       }
-      if (!done && method == 8 && dataEnd - dataStart > EMPTY_DEFLATE.length && left > 0) {
+      if (!done
+          && method == 8
+          && dataEnd - dataStart > EMPTY_DEFLATE.length
+          && questions.hasLeft()) {
         byte[] deflated = emptyDeflated(best, at, flag, dataStart, dataEnd, end);
-        left--;
-        if (tester.isInteresting(deflated)) {
+        if (questions.isInteresting(deflated)) {
           best = deflated;
         }
       }
