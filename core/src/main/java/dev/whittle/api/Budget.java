@@ -31,7 +31,10 @@ public final class Budget {
     return new Budget(calls, deadline);
   }
 
-  /** A copy that stops the reduction {@code limit} after it started. */
+  /**
+   * A copy that stops the reduction {@code limit} after it started. The check of the original is
+   * always made, however long it takes, so that a reduction stopped by its deadline has a result.
+   */
   public Budget withDeadline(Duration limit) {
     checkNotNull(limit, "limit");
     checkArgument(!limit.isNegative() && !limit.isZero(), "deadline must be positive: %s", limit);

@@ -10,6 +10,7 @@ import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +41,9 @@ import picocli.CommandLine.Spec;
           + " keeps the union of features is chosen (greedy set cover or afl-cmin's order,"
           + " whichever is smaller) and written to --output, each file named by the SHA-1 of its"
           + " content; then each kept file is shrunk while it keeps the features no other kept"
-          + " file has, the selection runs again, and every output file is run twice more to"
+          + " file has and shows none the input corpus does not (for --max-runs-per-file runs"
+          + " or --max-time-per-file), the selection runs again, and every output file is run"
+          + " twice more to"
           + " check that the union of features is the input corpus's. Inputs that crash, exit or"
           + " time out are listed and not written. The input corpus is never modified; the"
           + " output is complete after every step, so Ctrl-C leaves a usable corpus.",
@@ -145,6 +148,15 @@ final class CorpusCommand implements Callable<Integer> {
   long maxRunsPerFile;
 
   @Option(
+      names = "--max-time-per-file",
+      paramLabel = "DURATION",
+      description =
+          "Time for shrinking one kept file; it keeps the smallest form found by then. "
+              + TimeoutOption.SYNTAX
+              + " Default: 2s.")
+  String maxTimePerFile;
+
+  @Option(
       names = "--include",
       paramLabel = "GLOB",
       description =
@@ -184,6 +196,18 @@ final class CorpusCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--max-runs-per-file must be at least 1, was " + maxRunsPerFile);
     }
+    Duration timePerFile = CorpusMinimizer.DEFAULT_MAX_TIME_PER_INPUT;
+    if (maxTimePerFile != null) {
+      try {
+        timePerFile = Durations.parse(maxTimePerFile);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--max-time-per-file: " + e.getMessage());
+      }
+      if (timePerFile.isZero() || timePerFile.isNegative()) {
+        throw new ParameterException(
+            spec.commandLine(), "--max-time-per-file must be positive, was " + maxTimePerFile);
+      }
+    }
     PrintWriter err = spec.commandLine().getErr();
     CorpusMinimizer minimizer =
         CorpusMinimizer.forTarget(targetClass, targetClassPath)
@@ -195,6 +219,7 @@ final class CorpusCommand implements Callable<Integer> {
             .withKeepAllFeatures(keepAllFeatures)
             .withValueReduction(!noValueReduction)
             .withMaxRunsPerInput(maxRunsPerFile)
+            .withMaxTimePerInput(timePerFile)
             .withInstrumentation(includes, excludes)
             .withLog(
                 line -> {

@@ -370,7 +370,10 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
     if (oracleCalls >= budget.maxCalls()) {
       throw new StopReduction(StopReason.MAX_CALLS);
     }
-    if (deadlineNanos != Long.MAX_VALUE && stopwatch.elapsed().toNanos() >= deadlineNanos) {
+    // The original is always checked: a deadline that ran out before it would leave no result.
+    if (deadlineNanos != Long.MAX_VALUE
+        && hasBest()
+        && stopwatch.elapsed().toNanos() >= deadlineNanos) {
       throw new StopReduction(StopReason.DEADLINE);
     }
     if (Thread.currentThread().isInterrupted()) {

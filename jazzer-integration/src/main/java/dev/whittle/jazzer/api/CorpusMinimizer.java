@@ -46,6 +46,14 @@ public final class CorpusMinimizer {
   /** Default for {@link #withMaxRunsPerInput}. */
   public static final long DEFAULT_MAX_RUNS_PER_INPUT = 2_000;
 
+  /**
+   * Default for {@link #withMaxTimePerInput}: what a file's shrinking takes at most. On a target
+   * whose runs take microseconds the run limit ends a search long before; it cuts off the files
+   * whose every candidate is slow (a declared image count the parser loops over), which would
+   * otherwise cost minutes each for a few bytes.
+   */
+  public static final Duration DEFAULT_MAX_TIME_PER_INPUT = Duration.ofSeconds(2);
+
   private final String targetClass;
   private final ImmutableList<Path> classPath;
   private final Duration callTimeout;
@@ -57,6 +65,7 @@ public final class CorpusMinimizer {
   private final boolean valueReduction;
   private final Algorithm algorithm;
   private final long maxRunsPerInput;
+  private final Duration maxTimePerInput;
   private final ImmutableList<String> includes;
   private final ImmutableList<String> excludes;
   private final ImmutableList<String> targetArgs;
@@ -74,6 +83,7 @@ public final class CorpusMinimizer {
     this.valueReduction = b.valueReduction;
     this.algorithm = b.algorithm;
     this.maxRunsPerInput = b.maxRunsPerInput;
+    this.maxTimePerInput = b.maxTimePerInput;
     this.includes = b.includes;
     this.excludes = b.excludes;
     this.targetArgs = b.targetArgs;
@@ -143,6 +153,17 @@ public final class CorpusMinimizer {
   public CorpusMinimizer withMaxRunsPerInput(long runs) {
     checkArgument(runs >= 1, "maxRunsPerInput must be at least 1, was %s", runs);
     return copy(b -> b.maxRunsPerInput = runs);
+  }
+
+  /**
+   * At most this long for each kept input's shrinking; the input keeps its smallest form found by
+   * then (default {@link #DEFAULT_MAX_TIME_PER_INPUT}).
+   */
+  public CorpusMinimizer withMaxTimePerInput(Duration limit) {
+    checkNotNull(limit, "limit");
+    checkArgument(
+        !limit.isNegative() && !limit.isZero(), "maxTimePerInput must be positive: %s", limit);
+    return copy(b -> b.maxTimePerInput = limit);
   }
 
   /**
@@ -231,7 +252,7 @@ public final class CorpusMinimizer {
 
   /** The budget of each kept input's shrinking. */
   public Budget budgetPerInput() {
-    return Budget.unlimited().withMaxCalls(maxRunsPerInput);
+    return Budget.unlimited().withMaxCalls(maxRunsPerInput).withDeadline(maxTimePerInput);
   }
 
   public List<String> includes() {
@@ -263,6 +284,7 @@ public final class CorpusMinimizer {
     b.valueReduction = valueReduction;
     b.algorithm = algorithm;
     b.maxRunsPerInput = maxRunsPerInput;
+    b.maxTimePerInput = maxTimePerInput;
     b.includes = includes;
     b.excludes = excludes;
     b.targetArgs = targetArgs;
@@ -284,6 +306,7 @@ public final class CorpusMinimizer {
     boolean valueReduction = true;
     Algorithm algorithm = Algorithms.defaultAlgorithm();
     long maxRunsPerInput = DEFAULT_MAX_RUNS_PER_INPUT;
+    Duration maxTimePerInput = DEFAULT_MAX_TIME_PER_INPUT;
     ImmutableList<String> includes = ImmutableList.of();
     ImmutableList<String> excludes = ImmutableList.of();
     ImmutableList<String> targetArgs = ImmutableList.of();

@@ -83,6 +83,13 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     private long[][] stable;
 
     private long[] universe = new long[0];
+
+    /**
+     * Every feature any input showed on either run, flaky ones included: a shrunk file MUST NOT
+     * show a feature outside it, or the output would cover code the input corpus does not.
+     */
+    private long[] seen = new long[0];
+
     private int flaky;
     private boolean interrupted;
 
@@ -148,6 +155,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         }
       }
       universe = CorpusSelection.union(stableOnes);
+      seen = CorpusSelection.union(List.of(universe, CorpusSelection.union(flakyPerInput)));
       flaky = FeatureSets.difference(CorpusSelection.union(flakyPerInput), universe).length;
       for (Map.Entry<Integer, Finding> crasher : crashers.entrySet()) {
         log(
@@ -304,7 +312,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         boolean wasInterrupted = Thread.interrupted();
         if (smaller != null && smaller.length < before) {
           long[] features = stableFeatures(smaller);
-          if (features != null && FeatureSets.containsAll(features, required)) {
+          if (features != null
+              && FeatureSets.containsAll(features, required)
+              && FeatureSets.containsAll(seen, features)) {
             replace(index, smaller, FeatureSets.intersection(features, universe));
             shrunk++;
           }
@@ -367,7 +377,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
                   if (run == null || run.timedOut()) {
                     return Outcome.UNRESOLVED;
                   }
-                  return run.finding() == null && FeatureSets.containsAll(run.features(), required)
+                  return run.finding() == null
+                          && FeatureSets.containsAll(run.features(), required)
+                          && FeatureSets.containsAll(seen, run.features())
                       ? Outcome.INTERESTING
                       : Outcome.NOT_INTERESTING;
                 });

@@ -137,6 +137,53 @@ class CorpusMinimizerTest {
     assertTrue(result.coveragePreserved());
   }
 
+  /**
+   * "d!xyz" is kept for the '!' branch alone ("dxyz" has the rest of its features): shrinking it to
+   * "d!" would keep that branch and reach one the input corpus never reaches (inputs shorter than
+   * three bytes), so the output would cover more than the input corpus and JaCoCo would judge it
+   * unequal. The shortest forms without new coverage have three bytes.
+   */
+  @Test
+  void aShrunkInputShowsNoFeatureTheInputCorpusDoesNot() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.write(corpus.resolve("bang"), "d!xyz".getBytes(ISO_8859_1));
+    Files.write(corpus.resolve("plain"), "dxyz".getBytes(ISO_8859_1));
+
+    CorpusMinimizationResult result = minimizer().minimize(List.of(corpus), dir.resolve("out"));
+
+    TreeSet<String> outputs = outputContents();
+    assertEquals(2, outputs.size(), outputs.toString());
+    assertEquals(List.of(3, 3), outputs.stream().map(String::length).toList(), outputs.toString());
+    assertEquals(1, outputs.stream().filter(s -> s.startsWith("d!")).count(), outputs.toString());
+    assertEquals(result.features(), result.featuresAfter(), "no new features");
+    assertTrue(result.coveragePreserved());
+  }
+
+  /**
+   * A file whose runs are slow keeps what its shrinking found within the time per file: with a
+   * millisecond, the check of the original already used it up and the file stays as it was.
+   */
+  @Test
+  void shrinkingAFileStopsAtTheTimePerFile() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.write(corpus.resolve("s"), "s-and-some-junk".getBytes(ISO_8859_1));
+
+    CorpusMinimizationResult limited =
+        minimizer()
+            .withMaxTimePerInput(Duration.ofMillis(1))
+            .minimize(List.of(corpus), dir.resolve("limited"));
+    CorpusMinimizationResult unlimited =
+        minimizer().minimize(List.of(corpus), dir.resolve("unlimited"));
+
+    assertEquals(0, limited.shrunkFiles());
+    assertEquals(15, limited.bytesAfter());
+    assertEquals(1, unlimited.shrunkFiles());
+    assertEquals(1, unlimited.bytesAfter());
+    assertTrue(limited.coveragePreserved() && unlimited.coveragePreserved());
+    assertThrows(
+        IllegalArgumentException.class, () -> minimizer().withMaxTimePerInput(Duration.ZERO));
+  }
+
   @Test
   void plainEdgesAndAllFeaturesAreOptions() throws IOException {
     Path corpus = corpus();

@@ -3,7 +3,8 @@ package dev.whittle.jazzer.targets;
 /**
  * A corpus minimization's target: a few branches whose coverage tells inputs apart, and the hostile
  * ones of the other test targets: 'H' hangs ({@link HangTarget}), 'E' exits, 'R' overflows the
- * stack ({@link StackOverflowTarget}), 'X' throws.
+ * stack ({@link StackOverflowTarget}), 'X' throws. 'd' has a branch that only inputs shorter than
+ * three bytes reach; 's' takes a few milliseconds a run.
  */
 public final class CorpusTarget {
   private CorpusTarget() {}
@@ -32,6 +33,17 @@ public final class CorpusTarget {
         return;
       case 'X':
         throw new IllegalStateException("X");
+      case 'd':
+        if (data.length > 1 && data[1] == '!') {
+          bang();
+        }
+        if (data.length < 3) {
+          shortD();
+        }
+        return;
+      case 's':
+        slow();
+        return;
       default:
         other();
     }
@@ -42,4 +54,16 @@ public final class CorpusTarget {
   private static void bee() {}
 
   private static void other() {}
+
+  private static void bang() {}
+
+  private static void shortD() {}
+
+  private static void slow() {
+    try {
+      Thread.sleep(5);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
 }
