@@ -34,6 +34,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apiguardian.api.API;
 
 /**
@@ -284,7 +286,11 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       return list;
     }
 
-    /** Shrinks each kept input in turn, largest first; returns how many got smaller. */
+    /**
+     * Shrinks each kept input, largest first: in turn with one job, each keeping what no other kept
+     * input has at its turn; with more, that many at once, each keeping the features it owns
+     * ({@link FeatureOwnership}). Returns how many got smaller.
+     */
     private int shrinkAll() throws IOException {
       List<Integer> order = new ArrayList<>(kept.keySet());
       order.sort(
@@ -292,46 +298,124 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
               Integer.compare(kept.get(b).content.length, kept.get(a).content.length) != 0
                   ? Integer.compare(kept.get(b).content.length, kept.get(a).content.length)
                   : Integer.compare(a, b));
+      return minimizer.jobs() == 1 ? shrinkInTurn(order) : shrinkAtOnce(order);
+    }
+
+    private int shrinkInTurn(List<Integer> order) throws IOException {
       int shrunk = 0;
       int done = 0;
       for (int index : order) {
         if (Thread.currentThread().isInterrupted()) {
           break;
         }
-        done++;
-        Kept entry = kept.get(index);
-        long[] required = required(index);
-        if (required.length == 0) {
-          // The others have all of its features now: it adds nothing.
-          kept.remove(index);
-          deleteUnlessKept(entry.file);
-          continue;
-        }
-        int before = entry.content.length;
-        byte[] smaller = shrink(entry.content, required);
-        boolean wasInterrupted = Thread.interrupted();
-        if (smaller != null && smaller.length < before) {
-          long[] features = stableFeatures(smaller);
-          if (features != null
-              && FeatureSets.containsAll(features, required)
-              && FeatureSets.containsAll(seen, features)) {
-            replace(index, smaller, FeatureSets.intersection(features, universe));
-            shrunk++;
-          }
-        }
-        log(
-            "shrank %d/%d (%s): %,d -> %,d bytes",
-            done,
-            order.size(),
-            inputs.get(index).path().getFileName(),
-            before,
-            entry.content.length);
-        if (wasInterrupted) {
-          Thread.currentThread().interrupt();
-          break;
+        if (shrinkOne(index, required(index), ++done, order.size())) {
+          shrunk++;
         }
       }
       return shrunk;
+    }
+
+    private int shrinkAtOnce(List<Integer> order) throws IOException {
+      List<long[]> features = new ArrayList<>();
+      long[] sizes = new long[order.size()];
+      for (int k = 0; k < order.size(); k++) {
+        features.add(kept.get(order.get(k)).features);
+        sizes[k] = kept.get(order.get(k)).content.length;
+      }
+      List<long[]> owned =
+          minimizer.keepAllFeatures() ? features : FeatureOwnership.owned(features, sizes);
+      AtomicInteger done = new AtomicInteger();
+      AtomicInteger shrunk = new AtomicInteger();
+      ExecutorService pool = Executors.newFixedThreadPool(minimizer.jobs());
+      try {
+        List<Future<?>> futures = new ArrayList<>();
+        for (int k = 0; k < order.size(); k++) {
+          int index = order.get(k);
+          long[] required = owned.get(k);
+          futures.add(
+              pool.submit(
+                  () -> {
+                    if (shrinkOne(index, required, done.incrementAndGet(), order.size())) {
+                      shrunk.incrementAndGet();
+                    }
+                    return null;
+                  }));
+        }
+        for (Future<?> future : futures) {
+          future.get();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof IOException io) {
+          throw io;
+        }
+        throw new IllegalStateException("shrinking failed: " + e.getCause(), e.getCause());
+      } finally {
+        pool.shutdownNow();
+        awaitQuietly(pool);
+      }
+      return shrunk.get();
+    }
+
+    /**
+     * Shrinks kept input {@code index} against {@code required}; whether it got smaller. An input
+     * that must keep nothing adds nothing and goes. Thread-safe with other calls for other inputs.
+     */
+    private boolean shrinkOne(int index, long[] required, int done, int of) throws IOException {
+      Kept entry;
+      synchronized (kept) {
+        entry = kept.get(index);
+        if (required.length == 0) {
+          kept.remove(index);
+          deleteUnlessKept(entry.file);
+          return false;
+        }
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        return false; // Stopped before its turn: it stays as selected.
+      }
+      int before = entry.content.length;
+      byte[] smaller = shrink(entry.content, required);
+      boolean wasInterrupted = Thread.interrupted();
+      boolean smallerKept = false;
+      if (smaller != null && smaller.length < before) {
+        long[] features = stableFeatures(smaller);
+        if (features != null
+            && FeatureSets.containsAll(features, required)
+            && FeatureSets.containsAll(seen, features)) {
+          synchronized (kept) {
+            replace(index, smaller, FeatureSets.intersection(features, universe));
+          }
+          smallerKept = true;
+        }
+      }
+      log(
+          "shrank %d/%d (%s): %,d -> %,d bytes",
+          done, of, inputs.get(index).path().getFileName(), before, entry.content.length);
+      if (wasInterrupted) {
+        Thread.currentThread().interrupt();
+      }
+      return smallerKept;
+    }
+
+    /**
+     * Waits for the jobs that were told to stop, so that no file is replaced after the result is
+     * made; keeps the caller's interrupt.
+     */
+    private static void awaitQuietly(ExecutorService pool) {
+      boolean interrupted = Thread.interrupted();
+      try {
+        while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
+          // Each job ends with its current run; a run that hangs ends at the call timeout.
+        }
+      } catch (InterruptedException e) {
+        interrupted = true;
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
 
     /** What input {@code index} MUST keep: the features no other kept input has, or all. */
@@ -358,7 +442,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
           Whittle.reduce(SequenceInputs.bytes(content))
               .withAlgorithm(minimizer.algorithm())
               .withBudget(minimizer.budgetPerInput())
-              .withJobs(minimizer.jobs())
+              // Jobs shrink files side by side (shrinkAtOnce) rather than ask one file's
+              // questions ahead, which costs runs for answers the search may not use.
+              .withJobs(1)
               .withValueReducersFirst(true)
               // A small file's sequence turn is cheap, and the allowance it alone would give a
               // pass (a few dozen calls) runs out before a length-field sweep reaches the chunk
@@ -457,6 +543,12 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       List<long[]> stableAfter = new ArrayList<>();
       for (int k = 0; k < order.size(); k++) {
         stableAfter.add(FeatureSets.intersection(first.get(k), second.get(k)));
+        int index = order.get(k);
+        if (kept.get(index).content == inputs.get(index).content()) {
+          // An output file that is an input file as it was covers what that input covers: its
+          // stable features of the selection, whichever job's loader ran it then or now.
+          stableAfter.add(stable[index]);
+        }
       }
       long[] after = CorpusSelection.union(stableAfter);
       long[] missing = FeatureSets.difference(universe, after);
@@ -486,14 +578,16 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         }
       }
       long[] preserved = FeatureSets.intersection(after, universe);
+      long[] unseen = FeatureSets.difference(after, seen);
       log(
-          "final check: %s (%,d of %,d features; %,d new)",
+          "final check: %s (%,d of %,d features; %,d new; %,d flaky in the input corpus)",
           preserved.length == universe.length
               ? "every feature of the input corpus is kept"
               : "FEATURES LOST",
           preserved.length,
           universe.length,
-          after.length - preserved.length);
+          unseen.length,
+          after.length - preserved.length - unseen.length);
       return after;
     }
 

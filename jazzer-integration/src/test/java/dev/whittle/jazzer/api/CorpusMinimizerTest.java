@@ -184,6 +184,24 @@ class CorpusMinimizerTest {
         IllegalArgumentException.class, () -> minimizer().withMaxTimePerInput(Duration.ZERO));
   }
 
+  /**
+   * With two jobs, files shrink side by side, each keeping the features it owns: the same four
+   * smallest forms as one job finds, and no feature lost although "a" and "a1234567" share one.
+   */
+  @Test
+  void withJobsFilesShrinkSideBySideAndKeepEveryFeature() throws IOException {
+    Path corpus = corpus();
+
+    CorpusMinimizationResult result =
+        minimizer().withJobs(2).minimize(List.of(corpus), dir.resolve("out"));
+
+    TreeSet<String> outputs = outputContents();
+    assertEquals(4, outputs.size(), outputs.toString());
+    assertEquals(8, result.bytesAfter(), outputs.toString());
+    assertEquals(result.features(), result.featuresAfter());
+    assertTrue(result.coveragePreserved());
+  }
+
   @Test
   void plainEdgesAndAllFeaturesAreOptions() throws IOException {
     Path corpus = corpus();
