@@ -153,7 +153,7 @@ final class CorpusCommand implements Callable<Integer> {
       description =
           "Time for shrinking one kept file; it keeps the smallest form found by then. "
               + TimeoutOption.SYNTAX
-              + " Default: 2s.")
+              + " Default: 1s.")
   String maxTimePerFile;
 
   @Option(

@@ -52,7 +52,7 @@ public final class CorpusMinimizer {
    * whose every candidate is slow (a declared image count the parser loops over), which would
    * otherwise cost minutes each for a few bytes.
    */
-  public static final Duration DEFAULT_MAX_TIME_PER_INPUT = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_MAX_TIME_PER_INPUT = Duration.ofSeconds(1);
 
   private final String targetClass;
   private final ImmutableList<Path> classPath;
