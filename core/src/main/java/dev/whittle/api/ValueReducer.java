@@ -28,4 +28,14 @@ public interface ValueReducer<C> {
 
   /** Rewrites {@code current} into a smaller or simpler interesting content, or returns it. */
   C reduce(C current, ContentTester<C> tester);
+
+  /**
+   * Whether {@link #reduce} could ask anything about {@code content}. It MUST be true whenever
+   * {@code reduce} would ask the tester a question about it; it MAY be true when it would not. A
+   * reduction gives a reducer that does not apply no turn and no share of what the others may ask
+   * (a TAR pass on a PNG). The default, always true, is always right.
+   */
+  default boolean appliesTo(C content) {
+    return true;
+  }
 }

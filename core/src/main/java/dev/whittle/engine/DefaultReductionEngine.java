@@ -101,7 +101,6 @@ public final class DefaultReductionEngine implements ReductionEngine {
       return;
     }
     PassScheduler<C> scheduler = new PassScheduler<>(reduction.valueReducers());
-    int passes = reduction.valueReducers().size();
     int originalSize = reduction.input().size();
     long lastSpend = -1; // the sequence reducer's last turn; -1: it has not had one
     long sequenceTotal = 0;
@@ -113,6 +112,9 @@ public final class DefaultReductionEngine implements ReductionEngine {
     }
     boolean retry = false;
     for (int round = 1; round <= MAX_ROUNDS; round++) {
+      // Only the passes that apply to the content share what passes may ask: a TAR pass that asks
+      // nothing about a PNG must not thin the others' allowance.
+      int passes = scheduler.applicable(loop.bestContent());
       long floor = reduction.passAllowance();
       long wasteLimit =
           totalWaste(originalSize, sequenceTotal, passes, floor) - scheduler.wastedTail();

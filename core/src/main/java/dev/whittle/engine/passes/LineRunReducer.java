@@ -47,6 +47,11 @@ final class LineRunReducer implements ValueReducer<byte[]> {
   static final int TEXT_SHARE_PERCENT = 95;
 
   @Override
+  public boolean appliesTo(byte[] content) {
+    return looksLikeText(content);
+  }
+
+  @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     if (!looksLikeText(current)) {
       return current;

@@ -36,6 +36,16 @@ final class TarEntryReducer implements ValueReducer<byte[]> {
   }
 
   @Override
+  public boolean appliesTo(byte[] content) {
+    for (int at = 0; at + BLOCK <= content.length; at += BLOCK) {
+      if (isHeader(content, at)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     byte[] best = current;
     QuestionBudget questions = new QuestionBudget(tester, questionLimit(current.length));

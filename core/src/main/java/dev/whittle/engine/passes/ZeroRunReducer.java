@@ -30,6 +30,11 @@ final class ZeroRunReducer implements ValueReducer<byte[]> {
   }
 
   @Override
+  public boolean appliesTo(byte[] content) {
+    return ByteArrays.looksBinary(content);
+  }
+
+  @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     if (!ByteArrays.looksBinary(current)) {
       return current;

@@ -36,6 +36,11 @@ final class ZipEntryReducer implements ValueReducer<byte[]> {
   }
 
   @Override
+  public boolean appliesTo(byte[] content) {
+    return find(content, 0, 3, 4) >= 0;
+  }
+
+  @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     byte[] best = current;
     QuestionBudget questions = new QuestionBudget(tester, questionLimit(current.length));

@@ -16,6 +16,8 @@ import org.apiguardian.api.API;
  * <p>Contract, per round ({@link #runRound}):
  *
  * <ul>
+ *   <li>a pass that does not {@linkplain ValueReducer#appliesTo apply} to the best content gets no
+ *       turn;
  *   <li>passes run in order of yield (items removed plus contents simplified, per oracle call, over
  *       all their turns so far); passes not yet run come first, in their configured order;
  *   <li>a pass whose last turn gained nothing is skipped until the content has halved since;
@@ -93,10 +95,10 @@ public final class PassScheduler<C> {
       }
       loop.rebaseToBest();
       int sizeBefore = loop.bestSize();
-      if (!record.deservesTurn(sizeBefore, retry)) {
+      C before = loop.bestContent();
+      if (!record.deservesTurn(sizeBefore, retry) || !passes.get(record.order).appliesTo(before)) {
         continue;
       }
-      C before = loop.bestContent();
       long full = allowance.applyAsLong(sizeBefore) * record.allowanceFactor;
       AllowanceTester<C> tester = new AllowanceTester<>(loop, Math.min(left, full));
       boolean cutOff = false;
@@ -158,6 +160,17 @@ public final class PassScheduler<C> {
   /** How many turns were cut off at their allowance so far. */
   public long cutOffs() {
     return cutOffs;
+  }
+
+  /** How many passes {@linkplain ValueReducer#appliesTo apply} to {@code content}; at least 1. */
+  public int applicable(C content) {
+    int count = 0;
+    for (ValueReducer<C> pass : passes) {
+      if (pass.appliesTo(content)) {
+        count++;
+      }
+    }
+    return Math.max(1, count);
   }
 
   /** Each pass's name with its calls and gain so far, for diagnostics and tests. */

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * each question is strictly {@linkplain ByteArrays#isSimpler simpler} than the last content the
  * pass was told is interesting (so it never proposes the current content and no chain of passes can
  * cycle), the result is the input itself or an interesting answer, and the questions stay within a
- * bound linear in the input's size.
+ * bound linear in the input's size; a pass that says it does not {@linkplain ValueReducer#appliesTo
+ * apply} to an input asks nothing about it.
  */
 class BytePassContractTest {
   static Stream<Arguments> passes() {
@@ -104,6 +105,26 @@ class BytePassContractTest {
     for (int trial = 0; trial < 20; trial++) {
       byte[] input = randomInput(random);
       assertSame(input, runChecked(name, factory.get(), input, data -> false), name);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("passes")
+  void aPassThatDoesNotApplyAsksNothing(String name, Supplier<ValueReducer<byte[]>> factory) {
+    SplittableRandom random = new SplittableRandom(name.hashCode() * 17L);
+    for (int trial = 0; trial < 60; trial++) {
+      byte[] input = randomInput(random);
+      ValueReducer<byte[]> pass = factory.get();
+      if (pass.appliesTo(input)) {
+        continue;
+      }
+      byte[] result =
+          pass.reduce(
+              input,
+              candidate -> {
+                throw new AssertionError(name + " does not apply, yet asked a question");
+              });
+      assertSame(input, result, name);
     }
   }
 

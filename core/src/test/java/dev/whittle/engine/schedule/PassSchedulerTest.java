@@ -42,7 +42,7 @@ class PassSchedulerTest {
    * Asks the scripted candidates in order, as long as the tester lets it, and returns the last one
    * found interesting; records that it ran.
    */
-  private static final class Scripted implements ValueReducer<String> {
+  private static class Scripted implements ValueReducer<String> {
     final String name;
     final List<String> candidates;
     final List<String> turns;
@@ -99,6 +99,27 @@ class PassSchedulerTest {
     assertEquals("z", loop.bestContent());
     assertEquals(1, scheduler.cutOffs());
     assertTrue(scheduler.hasCutOffPasses());
+  }
+
+  @Test
+  void aPassThatDoesNotApplyGetsNoTurnAndIsNotCountedAmongTheApplicable() {
+    OracleLoop<String> loop = loop(Set.of("z"));
+    List<String> turns = new ArrayList<>();
+    ValueReducer<String> inapplicable =
+        new Scripted("tar-on-text", failing("t", 1000), turns) {
+          @Override
+          public boolean appliesTo(String content) {
+            return false;
+          }
+        };
+    PassScheduler<String> scheduler =
+        new PassScheduler<>(List.of(inapplicable, new Scripted("finds", List.of("y", "z"), turns)));
+
+    assertEquals(1, scheduler.applicable(ORIGINAL));
+    assertTrue(scheduler.runRound(loop, 10));
+
+    assertEquals(List.of("finds"), turns);
+    assertEquals(List.of("y", "z"), asked);
   }
 
   @Test

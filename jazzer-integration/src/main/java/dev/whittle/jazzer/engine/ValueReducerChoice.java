@@ -44,7 +44,7 @@ final class ValueReducerChoice {
         if (LenientFormats.looksLikeText(crash)) {
           passes.addAll(TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()));
         }
-        passes.addAll(bytePasses(List.of()));
+        passes.addAll(bytePasses(BytePasses.archiveEntries()));
         return passes;
     }
   }
@@ -56,11 +56,11 @@ final class ValueReducerChoice {
   private static List<ValueReducer<byte[]>> bytePasses(List<ValueReducer<byte[]>> afterBlocks) {
     List<ValueReducer<byte[]>> passes = new ArrayList<>();
     passes.add(BytePasses.lineRuns());
-    passes.add(BytePasses.lengthFields());
     for (ValueReducer<byte[]> pass : BytePasses.binaryFormats()) {
       passes.add(pass);
       if (pass.name().equals(BytePasses.blocks().name())) {
         passes.addAll(afterBlocks);
+        passes.add(BytePasses.lengthFields());
       }
     }
     passes.add(BytePasses.byteRuns());
