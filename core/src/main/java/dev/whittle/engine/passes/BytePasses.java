@@ -100,12 +100,13 @@ public final class BytePasses {
 
   /**
    * The binary-format passes {@code whittle minimize} runs by default on {@code byte[]} targets,
-   * after {@link #lineRuns()} and {@link #lengthFields()}: the deleting ones (blocks, offset
-   * fields, duplicate chunks), then zero runs, which keep the size but let a format's fields go to
-   * 0 together (a ZIP entry's flags and method, after which its data can go). Each skips, without a
-   * question or with few, inputs it does not apply to. {@link #rewrites()} are not among them:
-   * every content they rewrite gives the next round's passes a new input to sweep, which on the
-   * samples cost about twice the runs for no smaller result (docs/benchmarks.md, "Binary formats").
+   * with {@link #archiveEntries()} and {@link #lengthFields()} after blocks: the deleting ones
+   * (blocks, offset fields, duplicate chunks), then zero runs, which keep the size but let a
+   * format's fields go to 0 together (a ZIP entry's flags and method, after which its data can go).
+   * Each skips, without a question or with few, inputs it does not apply to. {@link #rewrites()}
+   * are not among them: every content they rewrite gives the next round's passes a new input to
+   * sweep, which on the samples cost about twice the runs for no smaller result
+   * (docs/benchmarks.md, "Binary formats").
    */
   public static List<ValueReducer<byte[]>> binaryFormats() {
     return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());
@@ -113,8 +114,9 @@ public final class BytePasses {
 
   /**
    * The passes that empty archive entries in place, TAR's ({@link #tarEntries()}) and ZIP's ({@link
-   * #zipEntries()}): for callers with a budget per input large enough for every pass (corpus
-   * shrinking), where an entry must stay but its data need not.
+   * #zipEntries()}): where an entry must stay but its data need not (a crash in the parsing of the
+   * entry's header, a corpus file kept for the number of entries a target reads). Each {@linkplain
+   * ValueReducer#appliesTo applies} only to content with a header of its format.
    */
   public static List<ValueReducer<byte[]>> archiveEntries() {
     return List.of(tarEntries(), zipEntries());

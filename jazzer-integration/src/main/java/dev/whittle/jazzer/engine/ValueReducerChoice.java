@@ -44,22 +44,26 @@ final class ValueReducerChoice {
         if (LenientFormats.looksLikeText(crash)) {
           passes.addAll(TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()));
         }
-        passes.addAll(bytePasses(BytePasses.archiveEntries()));
+        passes.addAll(bytePasses());
         return passes;
     }
   }
 
   /**
-   * The byte passes, with {@code afterBlocks} right after block deletion: line runs, length fields,
-   * the binary-format passes for archives with offsets, block alignment and checksums, byte runs.
+   * The byte passes, cheapest first: line runs (on text), block deletion, which takes an archive's
+   * padding in a few questions, the TAR and ZIP entry passes (right after it and before zero runs,
+   * which would zero the headers' fields and leave nothing they recognize), then the length-field
+   * sweep, whose first turn on a large input would otherwise cost a hundred questions before block
+   * deletion's twenty, and the other binary-format passes, byte runs last. Passes that do not
+   * {@linkplain ValueReducer#appliesTo apply} to the content take no share of the allowance.
    */
-  private static List<ValueReducer<byte[]>> bytePasses(List<ValueReducer<byte[]>> afterBlocks) {
+  private static List<ValueReducer<byte[]>> bytePasses() {
     List<ValueReducer<byte[]>> passes = new ArrayList<>();
     passes.add(BytePasses.lineRuns());
     for (ValueReducer<byte[]> pass : BytePasses.binaryFormats()) {
       passes.add(pass);
       if (pass.name().equals(BytePasses.blocks().name())) {
-        passes.addAll(afterBlocks);
+        passes.addAll(BytePasses.archiveEntries());
         passes.add(BytePasses.lengthFields());
       }
     }
@@ -68,18 +72,14 @@ final class ValueReducerChoice {
   }
 
   /**
-   * For shrinking a corpus file: {@link #forSession}'s, and for {@code byte[]} the passes that
-   * empty TAR and ZIP entries in place (with hit-count features, how many entries a target reads is
-   * a feature, so an entry must often stay while its data need not).
+   * For shrinking a corpus file: {@link #forSession}'s without the tree passes (the corpus figures
+   * of docs/benchmarks.md, section 20, were measured without them).
    */
   static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
     if (session.inputKind() != AttemptSession.InputKind.BYTES) {
       return forSession(session, new byte[0]);
     }
-    // Right after block deletion and before zero runs, which would zero the headers' fields (a
-    // ZIP data descriptor's signature) and leave nothing the entry passes recognize. No tree
-    // passes: the corpus figures (docs/benchmarks.md, section 20) were measured without them.
-    return bytePasses(BytePasses.archiveEntries());
+    return bytePasses();
   }
 
   /**
