@@ -18,6 +18,8 @@ import java.util.Optional;
  *       parameter reads);
  *   <li>null for every nullable value, parents before children: a whole parameter, list element or
  *       record component at once;
+ *   <li>strings that look like structured text (JSON, XML, brackets, ...), longest first, reduced
+ *       as trees by {@link StringTreeStep}, every other value as it is;
  *   <li>shorter strings, lists and arrays, longest first: empty, then chunks of halving size
  *       deleted from the end backwards down to single elements (characters, list elements, bytes);
  *   <li>scalars, parents before children: booleans false, integers to their simplest value (zero,
@@ -43,6 +45,7 @@ final class MutatorArgumentsSweep {
   }
 
   private final MutatorCodec codec;
+  private final boolean stringTrees;
   private final AnnotatedType[] types;
   private final ContentTester<byte[]> tester;
   private final byte[] original;
@@ -50,8 +53,13 @@ final class MutatorArgumentsSweep {
   private Object[] arguments;
 
   MutatorArgumentsSweep(
-      MutatorCodec codec, ContentTester<byte[]> tester, byte[] current, Object[] arguments) {
+      MutatorCodec codec,
+      boolean stringTrees,
+      ContentTester<byte[]> tester,
+      byte[] current,
+      Object[] arguments) {
     this.codec = codec;
+    this.stringTrees = stringTrees;
     this.types = codec.method().getAnnotatedParameterTypes();
     this.tester = tester;
     this.original = current;
@@ -63,6 +71,9 @@ final class MutatorArgumentsSweep {
   byte[] run() {
     reencode();
     nullOut();
+    if (stringTrees) {
+      reduceStringTrees();
+    }
     shortenSequences();
     simplifyScalars();
     return best == original ? original : best;
@@ -82,6 +93,41 @@ final class MutatorArgumentsSweep {
       Optional<Node> node = ArgumentTree.find(arguments, types, path);
       if (node.isPresent() && node.get().value() != null && node.get().isNullable()) {
         ask(path, null);
+      }
+    }
+  }
+
+  /**
+   * The strings {@link StringTreeStep#applies} to, longest first, each reduced as a tree with the
+   * other values as they are. A candidate value is asked only as {@link #ask} would ask it: encoded
+   * by the framework's writer, canonical and no longer than the best bytes; the result is then
+   * asked through {@link #ask} (an answer from the loop's cache), which decodes it again.
+   */
+  private void reduceStringTrees() {
+    List<Node> strings = new ArrayList<>();
+    for (Node node : ArgumentTree.nodes(arguments, types)) {
+      if (node.value() instanceof String s && StringTreeStep.applies(s)) {
+        strings.add(node);
+      }
+    }
+    strings.sort(Comparator.comparingInt((Node n) -> -((String) n.value()).length()));
+    for (Node string : strings) {
+      Optional<Node> node = ArgumentTree.find(arguments, types, string.path());
+      if (node.isEmpty() || !(node.get().value() instanceof String value)) {
+        continue; // An earlier move took it away or replaced it.
+      }
+      Object[] fixed = arguments;
+      int limit = best.length;
+      String reduced =
+          StringTreeStep.reduce(
+              value,
+              candidate ->
+                  ArgumentTree.with(fixed, types, string.path(), candidate)
+                      .flatMap(codec::tryEncode)
+                      .filter(bytes -> bytes.length <= limit && codec.isCanonical(bytes)),
+              tester);
+      if (!reduced.equals(value)) {
+        ask(string.path(), reduced);
       }
     }
   }
