@@ -17,7 +17,42 @@ public final class JsonBoomTarget {
           + " null], \"boom\": 1, \"more\": {\"n\": -2.5}}], \"text\": \"some words here\"},"
           + " \"flag\": false}, \"tail\": [1.5, -2, \"end\", [[], {}]]}\n";
 
+  /** {@link #CRASH} with text that is not ASCII in it: two- and three-byte UTF-8 characters. */
+  public static final String UNICODE_CRASH =
+      CRASH.replace("some words here", "s\u00f6me w\u00f6rds \u2603 h\u00e9re");
+
   private JsonBoomTarget() {}
+
+  /**
+   * A count, {@code consumeInt(0, 9)}, then the document, {@code consumeString(2000)}, then a flag;
+   * throws when the count is at least 3 and the document has the key: the step reduces the string
+   * with the other calls as they are.
+   */
+  public static void counted(FuzzedDataProvider data) {
+    int count = data.consumeInt(0, 9);
+    String json = data.consumeString(2000);
+    boolean flag = data.consumeBoolean();
+    if (count >= 3 && hasBoom(json)) {
+      throw new IllegalStateException("boom " + count + flag);
+    }
+  }
+
+  /** The document as {@code consumeAsciiString(2000)}, then {@code consumeInt(0, 9)} at least 5. */
+  public static void ascii(FuzzedDataProvider data) {
+    String json = data.consumeAsciiString(2000);
+    int count = data.consumeInt(0, 9);
+    if (count >= 5 && hasBoom(json)) {
+      throw new IllegalStateException("boom " + count);
+    }
+  }
+
+  private static boolean hasBoom(String json) {
+    try {
+      return StrictJson.hasBoomKey(json);
+    } catch (StrictJson.MalformedException e) {
+      return false;
+    }
+  }
 
   public static void fuzzerTestOneInput(FuzzedDataProvider data) {
     String json = data.consumeRemainingAsString();

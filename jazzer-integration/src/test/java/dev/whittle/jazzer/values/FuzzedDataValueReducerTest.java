@@ -152,6 +152,33 @@ class FuzzedDataValueReducerTest {
   }
 
   @Test
+  void aUtf8StringAmongOtherCallsAndAnAsciiStringReachTheirMinimaToo() {
+    Harness counted = new Harness(JsonBoomTarget::counted);
+    byte[] crash =
+        FuzzedDataEncoder.encode(
+            List.of(
+                FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT_IN_RANGE, List.of(0, 9), 8),
+                FuzzedDataCall.of(
+                    FuzzedDataMethod.CONSUME_STRING, List.of(2000), JsonBoomTarget.UNICODE_CRASH),
+                FuzzedDataCall.of(FuzzedDataMethod.CONSUME_BOOLEAN, List.of(), true)));
+    assertTrue(counted.crashes(crash));
+
+    assertEquals(
+        List.of(3, "{\"boom\":1}", false), counted.values(reduceToFixedPoint(counted, crash)));
+
+    Harness ascii = new Harness(JsonBoomTarget::ascii);
+    byte[] asciiCrash =
+        FuzzedDataEncoder.encode(
+            List.of(
+                FuzzedDataCall.of(
+                    FuzzedDataMethod.CONSUME_ASCII_STRING, List.of(2000), JsonBoomTarget.CRASH),
+                FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT_IN_RANGE, List.of(0, 9), 9)));
+    assertTrue(ascii.crashes(asciiCrash));
+
+    assertEquals(List.of("{\"boom\":1}", 5), ascii.values(reduceToFixedPoint(ascii, asciiCrash)));
+  }
+
+  @Test
   void theTreeStepAsksOnlyWholeInputsNoLargerThanTheCurrentOne() {
     byte[] crash = jsonCrash();
     int[] questions = {0};
