@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 final class FuzzedDataValueReducer implements ValueReducer<byte[]> {
   private final FuzzedDataRecorder recorder;
-  private final boolean stringTrees;
+  private final Optional<StringTreeStep.Memory> stringTrees;
 
   /**
    * @param stringTrees whether strings that look like structured text are reduced as trees ({@link
@@ -21,7 +21,7 @@ final class FuzzedDataValueReducer implements ValueReducer<byte[]> {
    */
   FuzzedDataValueReducer(FuzzedDataRecorder recorder, boolean stringTrees) {
     this.recorder = recorder;
-    this.stringTrees = stringTrees;
+    this.stringTrees = stringTrees ? Optional.of(new StringTreeStep.Memory()) : Optional.empty();
   }
 
   @Override

@@ -27,6 +27,9 @@ import java.util.Optional;
  *       floating-point numbers to zero or rounded toward it, enums to their first constant.
  * </ol>
  *
+ * <p>The tree step runs on a string again only after other moves shortened it by a quarter ({@link
+ * StringTreeStep.Memory}).
+ *
  * <p>A value inside a record is replaced by rebuilding the record with its canonical constructor;
  * when the constructor throws, there is no candidate. Every candidate is encoded with the
  * framework's writer and asked only if that encoding is canonical (it decodes to exactly the
@@ -45,7 +48,7 @@ final class MutatorArgumentsSweep {
   }
 
   private final MutatorCodec codec;
-  private final boolean stringTrees;
+  private final Optional<StringTreeStep.Memory> stringTrees;
   private final AnnotatedType[] types;
   private final ContentTester<byte[]> tester;
   private final byte[] original;
@@ -54,7 +57,7 @@ final class MutatorArgumentsSweep {
 
   MutatorArgumentsSweep(
       MutatorCodec codec,
-      boolean stringTrees,
+      Optional<StringTreeStep.Memory> stringTrees,
       ContentTester<byte[]> tester,
       byte[] current,
       Object[] arguments) {
@@ -71,9 +74,7 @@ final class MutatorArgumentsSweep {
   byte[] run() {
     reencode();
     nullOut();
-    if (stringTrees) {
-      reduceStringTrees();
-    }
+    stringTrees.ifPresent(this::reduceStringTrees);
     shortenSequences();
     simplifyScalars();
     return best == original ? original : best;
@@ -103,7 +104,7 @@ final class MutatorArgumentsSweep {
    * by the framework's writer, canonical and no longer than the best bytes; the result is then
    * asked through {@link #ask} (an answer from the loop's cache), which decodes it again.
    */
-  private void reduceStringTrees() {
+  private void reduceStringTrees(StringTreeStep.Memory memory) {
     List<Node> strings = new ArrayList<>();
     for (Node node : ArgumentTree.nodes(arguments, types)) {
       if (node.value() instanceof String s && StringTreeStep.applies(s)) {
@@ -113,8 +114,10 @@ final class MutatorArgumentsSweep {
     strings.sort(Comparator.comparingInt((Node n) -> -((String) n.value()).length()));
     for (Node string : strings) {
       Optional<Node> node = ArgumentTree.find(arguments, types, string.path());
-      if (node.isEmpty() || !(node.get().value() instanceof String value)) {
-        continue; // An earlier move took it away or replaced it.
+      if (node.isEmpty()
+          || !(node.get().value() instanceof String value)
+          || !memory.isDue(string.path(), value)) {
+        continue; // An earlier move took it away or replaced it, or done.
       }
       Object[] fixed = arguments;
       int limit = best.length;
@@ -126,6 +129,7 @@ final class MutatorArgumentsSweep {
                       .flatMap(codec::tryEncode)
                       .filter(bytes -> bytes.length <= limit && codec.isCanonical(bytes)),
               tester);
+      memory.ran(string.path(), reduced);
       if (!reduced.equals(value)) {
         ask(string.path(), reduced);
       }

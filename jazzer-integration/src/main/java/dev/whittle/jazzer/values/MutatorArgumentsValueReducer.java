@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 final class MutatorArgumentsValueReducer implements ValueReducer<byte[]> {
   private final MutatorCodec codec;
-  private final boolean stringTrees;
+  private final Optional<StringTreeStep.Memory> stringTrees;
 
   /**
    * @param stringTrees whether strings that look like structured text are reduced as trees ({@link
@@ -19,7 +19,7 @@ final class MutatorArgumentsValueReducer implements ValueReducer<byte[]> {
    */
   MutatorArgumentsValueReducer(MutatorCodec codec, boolean stringTrees) {
     this.codec = codec;
-    this.stringTrees = stringTrees;
+    this.stringTrees = stringTrees ? Optional.of(new StringTreeStep.Memory()) : Optional.empty();
   }
 
   @Override

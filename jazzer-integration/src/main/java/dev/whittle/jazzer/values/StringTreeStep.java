@@ -11,7 +11,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -37,6 +39,30 @@ final class StringTreeStep {
   static final int MIN_BYTES = 16;
 
   private StringTreeStep() {}
+
+  /**
+   * What a value reducer remembers between its turns: for each string (by a key of the caller's, a
+   * call's index or an argument's path) the length the step last left it at. The step runs again on
+   * a string only once other moves took off at least a quarter of that: the reducer runs once per
+   * turn until nothing changes, and character deletion after the step usually takes off a few
+   * characters that the trees would not have kept either, so a second full run of the passes on
+   * nearly the same text would mostly ask again what the first one was told, in new inputs the
+   * cache does not know.
+   */
+  static final class Memory {
+    private final Map<Object, Integer> lengths = new HashMap<>();
+
+    /** Whether the step is worth running on {@code value} at {@code key}. */
+    synchronized boolean isDue(Object key, String value) {
+      Integer last = lengths.get(key);
+      return last == null || value.length() <= last - Math.max(1, last / 4);
+    }
+
+    /** The step left the string at {@code key} as {@code value}. */
+    synchronized void ran(Object key, String value) {
+      lengths.put(key, value.length());
+    }
+  }
 
   /**
    * Whether {@code value} is worth a tree: text of at least {@link #MIN_BYTES} bytes in UTF-8 that

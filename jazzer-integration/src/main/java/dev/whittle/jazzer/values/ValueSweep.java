@@ -34,6 +34,9 @@ import java.util.Optional;
  *       smaller often makes the target read less afterwards.
  * </ol>
  *
+ * <p>The tree step runs on a string again only after other moves shortened it by a quarter ({@link
+ * StringTreeStep.Memory}).
+ *
  * <p>Every candidate is encoded with {@link FuzzedDataEncoder}; one it cannot encode, or whose
  * encoding is larger than the best so far, is not asked. After an accepted candidate the calls are
  * recorded again (new values can change what the target reads next) and encoded afresh. The best
@@ -50,7 +53,7 @@ final class ValueSweep {
   }
 
   private final FuzzedDataRecorder recorder;
-  private final boolean stringTrees;
+  private final Optional<StringTreeStep.Memory> stringTrees;
   private final ContentTester<byte[]> tester;
   private final byte[] original;
   private byte[] best;
@@ -58,7 +61,7 @@ final class ValueSweep {
 
   ValueSweep(
       FuzzedDataRecorder recorder,
-      boolean stringTrees,
+      Optional<StringTreeStep.Memory> stringTrees,
       ContentTester<byte[]> tester,
       byte[] current,
       List<FuzzedDataCall> calls) {
@@ -75,9 +78,7 @@ final class ValueSweep {
     reencode();
     dropTrailingCalls();
     dropCallBlocks();
-    if (stringTrees) {
-      reduceStringTrees();
-    }
+    stringTrees.ifPresent(this::reduceStringTrees);
     shortenSequences();
     simplifyScalars();
     return best == original ? original : best;
@@ -171,7 +172,7 @@ final class ValueSweep {
    * other calls as they are; the result is then asked as any other value (an answer from the loop's
    * cache), which records the calls again.
    */
-  private void reduceStringTrees() {
+  private void reduceStringTrees(StringTreeStep.Memory memory) {
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
       if (calls.get(i).value() instanceof String s && StringTreeStep.applies(s)) {
@@ -185,8 +186,9 @@ final class ValueSweep {
     for (int index : order) {
       if (index >= calls.size()
           || calls.get(index).method() != ordered.get(index).method()
-          || !(calls.get(index).value() instanceof String value)) {
-        continue; // An earlier string's reduction changed what the target reads.
+          || !(calls.get(index).value() instanceof String value)
+          || !memory.isDue(index, value)) {
+        continue; // An earlier string's reduction changed what the target reads, or done.
       }
       List<FuzzedDataCall> fixed = calls;
       int limit = best.length;
@@ -200,6 +202,7 @@ final class ValueSweep {
                     : Optional.of(bytes);
               },
               tester);
+      memory.ran(index, reduced);
       if (!reduced.equals(value)) {
         ask(withValue(fixed, index, reduced));
       }
