@@ -21,6 +21,7 @@ import dev.whittle.engine.tree.reduce.TreePasses;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -166,6 +167,14 @@ final class ReduceCommand implements Callable<Integer> {
               + " re-serialize INPUT: what is kept is INPUT's own bytes. Only with --granularity"
               + " bytes. Default: ${DEFAULT-VALUE}.")
   String format;
+
+  @Option(
+      names = "--grammar",
+      paramLabel = "FILE.g4",
+      description =
+          "Short for --format grammar:FILE.g4: reduce INPUT as a tree of the ANTLR 4 grammar in"
+              + " FILE.g4, loaded at run time; its first parser rule is the start rule.")
+  Path grammar;
 
   @Option(
       names = "--level-algorithm",
@@ -378,7 +387,8 @@ final class ReduceCommand implements Callable<Integer> {
    * bytes, for {@code --format bytes} and for binary input.
    */
   private List<ValueReducer<byte[]>> treePasses(byte[] original) {
-    boolean explicitFormat = !format.trim().equalsIgnoreCase(TreeFormats.AUTO);
+    String formatName = effectiveFormat();
+    boolean explicitFormat = !formatName.trim().equalsIgnoreCase(TreeFormats.AUTO);
     if (granularity != Granularity.BYTES) {
       if (explicitFormat || algorithm.tree().isPresent()) {
         throw new ParameterException(
@@ -394,7 +404,7 @@ final class ReduceCommand implements Callable<Integer> {
     }
     Optional<TreeBuilder> builder;
     try {
-      builder = TreeFormats.resolve(format, original);
+      builder = TreeFormats.resolve(formatName, original);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -408,6 +418,41 @@ final class ReduceCommand implements Callable<Integer> {
     return List.of(
         TreePasses.named(algorithm.tree().get(), builder.get(), levelAlgorithm, filters)
             .orElseThrow());
+  }
+
+  /**
+   * {@code --format}, or {@code grammar:FILE.g4} for {@code --grammar FILE.g4}. Both at once are an
+   * error unless they say the same; a grammar file that is not there or not readable is named here,
+   * before ANTLR would say it less plainly.
+   */
+  private String effectiveFormat() {
+    if (grammar == null) {
+      return format;
+    }
+    String alias = TreeFormats.GRAMMAR_PREFIX + grammar;
+    boolean formatGiven = spec.commandLine().getParseResult().hasMatchedOption("--format");
+    if (formatGiven && !format.trim().equals(alias)) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--grammar "
+              + grammar
+              + " is short for --format "
+              + alias
+              + "; it cannot go with --format "
+              + format);
+    }
+    if (!Files.isRegularFile(grammar)) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--grammar "
+              + grammar
+              + (Files.exists(grammar) ? " is not a file" : " does not exist")
+              + "; it names an ANTLR 4 grammar file (.g4)");
+    }
+    if (!Files.isReadable(grammar)) {
+      throw new ParameterException(spec.commandLine(), "--grammar " + grammar + " is not readable");
+    }
+    return alias;
   }
 
   /**

@@ -103,6 +103,57 @@ class ReduceTreeCommandTest {
 
   @Test
   void aUsersAntlrGrammarDrivesTheTreePasses() throws IOException {
+    assertEquals("/ 0", reduceCalc("--format", "grammar:" + writeCalcGrammar()));
+  }
+
+  @Test
+  void grammarIsShortForFormatGrammar() throws IOException {
+    Path grammar = writeCalcGrammar();
+    assertEquals("/ 0", reduceCalc("--grammar", grammar.toString()));
+    // Saying the same twice is no conflict.
+    assertEquals(
+        "/ 0",
+        reduceCalc("--grammar", grammar.toString(), "--format", "grammar:" + grammar.toString()));
+  }
+
+  @Test
+  void grammarWithAnotherFormatOrAMissingFileIsAUsageErrorNamingIt() throws IOException {
+    Path input = dir.resolve("in.txt");
+    Files.writeString(input, "x");
+    Path grammar = writeCalcGrammar();
+    assertUsageError(
+        "--grammar " + grammar + " is short for --format grammar:" + grammar,
+        input,
+        "--grammar",
+        grammar.toString(),
+        "--format",
+        "json");
+    assertUsageError(
+        "it cannot go with --format grammar:" + dir.resolve("Other.g4"),
+        input,
+        "--grammar",
+        grammar.toString(),
+        "--format",
+        "grammar:" + dir.resolve("Other.g4"));
+    assertUsageError(
+        "--grammar " + dir.resolve("Missing.g4") + " does not exist",
+        input,
+        "--grammar",
+        dir.resolve("Missing.g4").toString());
+    assertUsageError("--grammar " + dir + " is not a file", input, "--grammar", dir.toString());
+    Path broken = dir.resolve("Broken.g4");
+    Files.writeString(broken, "grammar Broken;\nstart : undefinedRule ;\n");
+    assertUsageError(broken.toString(), input, "--grammar", broken.toString());
+    assertUsageError(
+        "need --granularity bytes",
+        input,
+        "--grammar",
+        grammar.toString(),
+        "--granularity",
+        "lines");
+  }
+
+  private Path writeCalcGrammar() throws IOException {
     Path grammar = dir.resolve("Calc.g4");
     Files.writeString(
         grammar,
@@ -115,24 +166,21 @@ class ReduceTreeCommandTest {
             "NUMBER : [0-9]+ ;",
             "WS : [ \\t\\r\\n]+ -> skip ;",
             ""));
+    return grammar;
+  }
+
+  /** Reduces the Calc crash with {@code options}, the test a grep for "/ 0"; the result. */
+  private String reduceCalc(String... options) throws IOException {
     Path input = dir.resolve("crash.calc");
     String original = "(12 + 3) * (4 - (5 / 0)) + 6 * 7\n";
     Files.writeString(input, original, StandardCharsets.UTF_8);
-    Execution run =
-        InProcessWhittle.execute(
-            "reduce",
-            "--json",
-            "--format",
-            "grammar:" + grammar,
-            "--test",
-            "grep",
-            "-q",
-            "/ 0",
-            input.toString());
+    List<String> args = new ArrayList<>(List.of("reduce", "--json"));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--test", "grep", "-q", "/ 0", input.toString()));
+    Execution run = InProcessWhittle.execute(args.toArray(String[]::new));
     assertEquals(0, run.exitCode(), run::toString);
     assertEquals(original, Files.readString(input, StandardCharsets.UTF_8));
-    assertEquals(
-        "/ 0", Files.readString(dir.resolve("crash.calc.reduced"), StandardCharsets.UTF_8));
+    return Files.readString(dir.resolve("crash.calc.reduced"), StandardCharsets.UTF_8);
   }
 
   @Test

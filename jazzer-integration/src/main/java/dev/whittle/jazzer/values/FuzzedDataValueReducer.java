@@ -13,9 +13,15 @@ import java.util.Optional;
  */
 final class FuzzedDataValueReducer implements ValueReducer<byte[]> {
   private final FuzzedDataRecorder recorder;
+  private final Optional<StringTreeStep.Memory> stringTrees;
 
-  FuzzedDataValueReducer(FuzzedDataRecorder recorder) {
+  /**
+   * @param stringTrees whether strings that look like structured text are reduced as trees ({@link
+   *     StringTreeStep}); off only to measure what that step brings
+   */
+  FuzzedDataValueReducer(FuzzedDataRecorder recorder, boolean stringTrees) {
     this.recorder = recorder;
+    this.stringTrees = stringTrees ? Optional.of(new StringTreeStep.Memory()) : Optional.empty();
   }
 
   @Override
@@ -29,6 +35,6 @@ final class FuzzedDataValueReducer implements ValueReducer<byte[]> {
     if (calls.isEmpty() || calls.get().isEmpty()) {
       return current;
     }
-    return new ValueSweep(recorder, tester, current, calls.get()).run();
+    return new ValueSweep(recorder, stringTrees, tester, current, calls.get()).run();
   }
 }

@@ -18,12 +18,17 @@ import java.util.Optional;
  *       parameter reads);
  *   <li>null for every nullable value, parents before children: a whole parameter, list element or
  *       record component at once;
+ *   <li>strings that look like structured text (JSON, XML, brackets, ...), longest first, reduced
+ *       as trees by {@link StringTreeStep}, every other value as it is;
  *   <li>shorter strings, lists and arrays, longest first: empty, then chunks of halving size
  *       deleted from the end backwards down to single elements (characters, list elements, bytes);
  *   <li>scalars, parents before children: booleans false, integers to their simplest value (zero,
  *       or the bound of their annotated range nearer to it) and else by binary search toward it,
  *       floating-point numbers to zero or rounded toward it, enums to their first constant.
  * </ol>
+ *
+ * <p>The tree step runs on a string again only after other moves shortened it by a quarter ({@link
+ * StringTreeStep.Memory}).
  *
  * <p>A value inside a record is replaced by rebuilding the record with its canonical constructor;
  * when the constructor throws, there is no candidate. Every candidate is encoded with the
@@ -43,6 +48,7 @@ final class MutatorArgumentsSweep {
   }
 
   private final MutatorCodec codec;
+  private final Optional<StringTreeStep.Memory> stringTrees;
   private final AnnotatedType[] types;
   private final ContentTester<byte[]> tester;
   private final byte[] original;
@@ -50,8 +56,13 @@ final class MutatorArgumentsSweep {
   private Object[] arguments;
 
   MutatorArgumentsSweep(
-      MutatorCodec codec, ContentTester<byte[]> tester, byte[] current, Object[] arguments) {
+      MutatorCodec codec,
+      Optional<StringTreeStep.Memory> stringTrees,
+      ContentTester<byte[]> tester,
+      byte[] current,
+      Object[] arguments) {
     this.codec = codec;
+    this.stringTrees = stringTrees;
     this.types = codec.method().getAnnotatedParameterTypes();
     this.tester = tester;
     this.original = current;
@@ -63,6 +74,7 @@ final class MutatorArgumentsSweep {
   byte[] run() {
     reencode();
     nullOut();
+    stringTrees.ifPresent(this::reduceStringTrees);
     shortenSequences();
     simplifyScalars();
     return best == original ? original : best;
@@ -82,6 +94,44 @@ final class MutatorArgumentsSweep {
       Optional<Node> node = ArgumentTree.find(arguments, types, path);
       if (node.isPresent() && node.get().value() != null && node.get().isNullable()) {
         ask(path, null);
+      }
+    }
+  }
+
+  /**
+   * The strings {@link StringTreeStep#applies} to, longest first, each reduced as a tree with the
+   * other values as they are. A candidate value is asked only as {@link #ask} would ask it: encoded
+   * by the framework's writer, canonical and no longer than the best bytes; the result is then
+   * asked through {@link #ask} (an answer from the loop's cache), which decodes it again.
+   */
+  private void reduceStringTrees(StringTreeStep.Memory memory) {
+    List<Node> strings = new ArrayList<>();
+    for (Node node : ArgumentTree.nodes(arguments, types)) {
+      if (node.value() instanceof String s && StringTreeStep.applies(s)) {
+        strings.add(node);
+      }
+    }
+    strings.sort(Comparator.comparingInt((Node n) -> -((String) n.value()).length()));
+    for (Node string : strings) {
+      Optional<Node> node = ArgumentTree.find(arguments, types, string.path());
+      if (node.isEmpty()
+          || !(node.get().value() instanceof String value)
+          || !memory.isDue(string.path(), value)) {
+        continue; // An earlier move took it away or replaced it, or done.
+      }
+      Object[] fixed = arguments;
+      int limit = best.length;
+      String reduced =
+          StringTreeStep.reduce(
+              value,
+              candidate ->
+                  ArgumentTree.with(fixed, types, string.path(), candidate)
+                      .flatMap(codec::tryEncode)
+                      .filter(bytes -> bytes.length <= limit && codec.isCanonical(bytes)),
+              tester);
+      memory.ran(string.path(), reduced);
+      if (!reduced.equals(value)) {
+        ask(string.path(), reduced);
       }
     }
   }

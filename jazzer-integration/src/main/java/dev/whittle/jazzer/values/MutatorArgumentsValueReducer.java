@@ -11,9 +11,15 @@ import java.util.Optional;
  */
 final class MutatorArgumentsValueReducer implements ValueReducer<byte[]> {
   private final MutatorCodec codec;
+  private final Optional<StringTreeStep.Memory> stringTrees;
 
-  MutatorArgumentsValueReducer(MutatorCodec codec) {
+  /**
+   * @param stringTrees whether strings that look like structured text are reduced as trees ({@link
+   *     StringTreeStep}); off only to measure what that step brings
+   */
+  MutatorArgumentsValueReducer(MutatorCodec codec, boolean stringTrees) {
     this.codec = codec;
+    this.stringTrees = stringTrees ? Optional.of(new StringTreeStep.Memory()) : Optional.empty();
   }
 
   @Override
@@ -27,6 +33,6 @@ final class MutatorArgumentsValueReducer implements ValueReducer<byte[]> {
     if (arguments.isEmpty()) {
       return current;
     }
-    return new MutatorArgumentsSweep(codec, tester, current, arguments.get()).run();
+    return new MutatorArgumentsSweep(codec, stringTrees, tester, current, arguments.get()).run();
   }
 }

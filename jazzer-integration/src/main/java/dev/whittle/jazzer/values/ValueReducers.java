@@ -18,25 +18,26 @@ public final class ValueReducers {
   /**
    * A value reducer for inputs of a {@code FuzzedDataProvider} target: it records the consuming
    * calls of the current input with {@code recorder}, rewrites their values (fewer calls, shorter
-   * strings and arrays, integers nearer zero, booleans false) and encodes them back into bytes with
-   * {@link dev.whittle.jazzer.fdp.FuzzedDataEncoder}. It records again after each accepted rewrite,
-   * as new values can make the target call differently.
+   * strings and arrays, strings that look like structured text reduced as trees, integers nearer
+   * zero, booleans false) and encodes them back into bytes with {@link
+   * dev.whittle.jazzer.fdp.FuzzedDataEncoder}. It records again after each accepted rewrite, as new
+   * values can make the target call differently.
    */
   public static ValueReducer<byte[]> forFuzzedDataProvider(FuzzedDataRecorder recorder) {
     checkNotNull(recorder, "recorder");
-    return new FuzzedDataValueReducer(recorder);
+    return new FuzzedDataValueReducer(recorder, true);
   }
 
   /**
    * A value reducer for inputs of a {@code @FuzzTest} method with structured parameters, in the
    * serialization of Jazzer's mutation framework (see {@link MutatorArguments}): it decodes the
    * current bytes with the framework's own reader, proposes simpler arguments (null where a value
-   * is nullable, shorter strings, lists and arrays, integers toward zero or their annotated range's
-   * bound nearer to it, booleans false, records rebuilt with simpler components through their
-   * canonical constructor), encodes each with the framework's own writer and asks the tester. It
-   * asks only candidates that decode back to exactly the proposed values and are no longer than the
-   * current bytes, and decodes again after each accepted one. It returns the current bytes when
-   * they do not decode.
+   * is nullable, strings that look like structured text reduced as trees, shorter strings, lists
+   * and arrays, integers toward zero or their annotated range's bound nearer to it, booleans false,
+   * records rebuilt with simpler components through their canonical constructor), encodes each with
+   * the framework's own writer and asks the tester. It asks only candidates that decode back to
+   * exactly the proposed values and are no longer than the current bytes, and decodes again after
+   * each accepted one. It returns the current bytes when they do not decode.
    *
    * <p>To get a result that is small in its values rather than in bytes, run the reduction with the
    * oracle of {@link MutatorArguments#onlyCanonical}.
@@ -48,6 +49,6 @@ public final class ValueReducers {
    */
   public static ValueReducer<byte[]> forMutatorArguments(Method method) {
     checkNotNull(method, "method");
-    return new MutatorArgumentsValueReducer(MutatorCodec.forMethod(method));
+    return new MutatorArgumentsValueReducer(MutatorCodec.forMethod(method), true);
   }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One sweep of value moves over the recorded calls of an input, in the order of their expected gain
@@ -21,6 +22,10 @@ import java.util.List;
  *   <li>blocks of calls dropped anywhere, halves, quarters, ... pairs, from the end backwards, then
  *       single periods (a call up to the next one like it: one record, one operation): the calls
  *       after a block take over its bytes;
+ *   <li>strings that look like structured text (JSON, XML, brackets, ...), longest first, reduced
+ *       as trees by {@link StringTreeStep}, the rest of the calls as they are: whole members and
+ *       nesting levels go in one question each, and the value stays well-formed where the target
+ *       needs it to be;
  *   <li>shorter strings and arrays, longest first: empty, then halves, quarters, ... single
  *       elements deleted from the end backwards;
  *   <li>scalars in call order: booleans to false, integers and chars to zero (or the bound of their
@@ -28,6 +33,9 @@ import java.util.List;
  *       bound nearer to it. These rarely save bytes themselves, but a count or a choice that gets
  *       smaller often makes the target read less afterwards.
  * </ol>
+ *
+ * <p>The tree step runs on a string again only after other moves shortened it by a quarter ({@link
+ * StringTreeStep.Memory}).
  *
  * <p>Every candidate is encoded with {@link FuzzedDataEncoder}; one it cannot encode, or whose
  * encoding is larger than the best so far, is not asked. After an accepted candidate the calls are
@@ -45,6 +53,7 @@ final class ValueSweep {
   }
 
   private final FuzzedDataRecorder recorder;
+  private final Optional<StringTreeStep.Memory> stringTrees;
   private final ContentTester<byte[]> tester;
   private final byte[] original;
   private byte[] best;
@@ -52,10 +61,12 @@ final class ValueSweep {
 
   ValueSweep(
       FuzzedDataRecorder recorder,
+      Optional<StringTreeStep.Memory> stringTrees,
       ContentTester<byte[]> tester,
       byte[] current,
       List<FuzzedDataCall> calls) {
     this.recorder = recorder;
+    this.stringTrees = stringTrees;
     this.tester = tester;
     this.original = current;
     this.best = current;
@@ -67,6 +78,7 @@ final class ValueSweep {
     reencode();
     dropTrailingCalls();
     dropCallBlocks();
+    stringTrees.ifPresent(this::reduceStringTrees);
     shortenSequences();
     simplifyScalars();
     return best == original ? original : best;
@@ -153,6 +165,48 @@ final class ValueSweep {
     List<FuzzedDataCall> without = new ArrayList<>(calls.subList(0, start));
     without.addAll(calls.subList(end, calls.size()));
     ask(without);
+  }
+
+  /**
+   * The strings {@link StringTreeStep#applies} to, longest first, each reduced as a tree with the
+   * other calls as they are; the result is then asked as any other value (an answer from the loop's
+   * cache), which records the calls again.
+   */
+  private void reduceStringTrees(StringTreeStep.Memory memory) {
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < calls.size(); i++) {
+      if (calls.get(i).value() instanceof String s && StringTreeStep.applies(s)) {
+        order.add(i);
+      }
+    }
+    List<FuzzedDataCall> ordered = calls;
+    order.sort(
+        Comparator.comparingInt((Integer i) -> -((String) ordered.get(i).value()).length())
+            .thenComparingInt(i -> i));
+    for (int index : order) {
+      if (index >= calls.size()
+          || calls.get(index).method() != ordered.get(index).method()
+          || !(calls.get(index).value() instanceof String value)
+          || !memory.isDue(index, value)) {
+        continue; // An earlier string's reduction changed what the target reads, or done.
+      }
+      List<FuzzedDataCall> fixed = calls;
+      int limit = best.length;
+      String reduced =
+          StringTreeStep.reduce(
+              value,
+              candidate -> {
+                byte[] bytes = encode(withValue(fixed, index, candidate));
+                return bytes == null || bytes.length > limit
+                    ? Optional.empty()
+                    : Optional.of(bytes);
+              },
+              tester);
+      memory.ran(index, reduced);
+      if (!reduced.equals(value)) {
+        ask(withValue(fixed, index, reduced));
+      }
+    }
   }
 
   private void shortenSequences() {
@@ -260,6 +314,11 @@ final class ValueSweep {
   }
 
   private List<FuzzedDataCall> withValue(int index, Object value) {
+    return withValue(calls, index, value);
+  }
+
+  private static List<FuzzedDataCall> withValue(
+      List<FuzzedDataCall> calls, int index, Object value) {
     List<FuzzedDataCall> changed = new ArrayList<>(calls);
     changed.set(index, calls.get(index).withValue(value));
     return changed;

@@ -1,12 +1,15 @@
 package dev.whittle.jazzer.api;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.targets.JsonBoomTarget;
+import dev.whittle.jazzer.targets.StrictJson;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -36,6 +39,12 @@ class FuzzTestMinimizationTest {
     void provider(FuzzedDataProvider data) {
       if (setUp && data.consumeInt(0, 100) > 90) {
         throw new IllegalArgumentException("large");
+      }
+    }
+
+    void json(String document) throws StrictJson.MalformedException {
+      if (document != null && StrictJson.hasBoomKey(document)) {
+        throw new IllegalStateException("boom");
       }
     }
 
@@ -156,6 +165,26 @@ class FuzzTestMinimizationTest {
     assertTrue(result.verified());
   }
 
+  /**
+   * A String parameter holding a JSON document, as a JUnit fuzz test takes it: the value is reduced
+   * as a tree and written back with the framework's own writer, so the shrunk sample is the
+   * shortest document that still fails (a malformed one throws MalformedException, another
+   * finding), not what character deletion leaves of the nesting.
+   */
+  @Test
+  void aJsonStringParameterShrinksToTheShortestDocumentThatFails() throws Exception {
+    Method json = method("json", String.class);
+    CrashMinimizer minimizer = CrashMinimizer.forFuzzTest(json, LIFECYCLE);
+
+    MinimizationResult result = minimizer.minimize(encode(JsonBoomTarget.CRASH));
+
+    assertTrue(result.verified());
+    assertEquals(IllegalStateException.class.getName(), result.finding().exceptionClassName());
+    assertEquals(
+        Optional.of("json(\"{\\\"boom\\\":1}\")"), minimizer.describeInput(result.minimized()));
+    assertArrayEquals(encode("{\"boom\":1}"), result.minimized());
+  }
+
   @Test
   void byteArrayAndProviderInputsNeedNoDescription() throws Exception {
     assertEquals(
@@ -176,6 +205,17 @@ class FuzzTestMinimizationTest {
 
   private static Method method(String name, Class<?>... parameters) throws NoSuchMethodException {
     return Fixture.class.getDeclaredMethod(name, parameters);
+  }
+
+  /** The mutation framework's encoding of one present String parameter. */
+  private static byte[] encode(String text) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeByte(1);
+    byte[] utf8 = text.getBytes(UTF_8);
+    out.writeInt(utf8.length);
+    out.write(utf8);
+    return bytes.toByteArray();
   }
 
   private static byte[] encode(String text, int number) throws IOException {

@@ -4,10 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
+import dev.whittle.jazzer.fdp.FuzzedDataCall;
+import dev.whittle.jazzer.fdp.FuzzedDataEncoder;
+import dev.whittle.jazzer.fdp.FuzzedDataMethod;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
+import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.targets.RecordListTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
 import dev.whittle.jazzer.targets.ThresholdStringTarget;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +36,25 @@ class ValueReductionTest {
           values.minimized().length <= bytes.minimized().length,
           "seed " + seed + ": " + values + " vs " + bytes);
     }
+  }
+
+  @Test
+  void aJsonStringValueIsReducedAsATreeToTheShortestDocumentThatCrashes() {
+    CrashMinimizer json =
+        CrashMinimizer.forTarget(JsonBoomTarget.class.getName(), TargetPaths.classPath());
+    byte[] crash =
+        FuzzedDataEncoder.encode(
+            List.of(
+                FuzzedDataCall.of(
+                    FuzzedDataMethod.CONSUME_REMAINING_AS_STRING,
+                    List.of(),
+                    JsonBoomTarget.CRASH)));
+
+    MinimizationResult result = json.minimize(crash);
+
+    assertTrue(result.verified(), result::toString);
+    assertEquals(
+        "{\"boom\":1}", ByteFuzzedDataProvider.of(result.minimized()).consumeRemainingAsString());
   }
 
   @Test

@@ -17,9 +17,11 @@ import dev.whittle.jazzer.fdp.FuzzedDataEncoder;
 import dev.whittle.jazzer.fdp.FuzzedDataMethod;
 import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
+import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.targets.RecordListTarget;
 import dev.whittle.jazzer.targets.ThresholdStringTarget;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,11 +64,16 @@ class FuzzedDataValueReducerTest {
 
   private static final Harness THRESHOLD = new Harness(ThresholdStringTarget::fuzzerTestOneInput);
   private static final Harness RECORDS = new Harness(RecordListTarget::fuzzerTestOneInput);
+  private static final Harness JSON = new Harness(JsonBoomTarget::fuzzerTestOneInput);
 
   /** Calls the reducer until it returns its input itself, as the engine would without bytes. */
   private static byte[] reduceToFixedPoint(Harness harness, byte[] input) {
+    return reduceToFixedPoint(harness, input, harness.reducer());
+  }
+
+  private static byte[] reduceToFixedPoint(
+      Harness harness, byte[] input, ValueReducer<byte[]> reducer) {
     ContentTester<byte[]> tester = harness::crashes;
-    ValueReducer<byte[]> reducer = harness.reducer();
     for (int round = 0; round < 20; round++) {
       byte[] next = reducer.reduce(input, tester);
       if (next == input) {
@@ -114,6 +121,78 @@ class FuzzedDataValueReducerTest {
 
     List<Object> values = THRESHOLD.values(reduced);
     assertEquals(List.of(500, "ab"), values.subList(0, 2));
+  }
+
+  private static byte[] jsonCrash() {
+    return FuzzedDataEncoder.encode(
+        List.of(
+            FuzzedDataCall.of(
+                FuzzedDataMethod.CONSUME_REMAINING_AS_STRING, List.of(), JsonBoomTarget.CRASH)));
+  }
+
+  @Test
+  void reducesAStructuredStringAsATreeToTheShortestDocumentThatCrashes() {
+    byte[] crash = jsonCrash();
+    assertTrue(JSON.crashes(crash));
+
+    byte[] reduced = reduceToFixedPoint(JSON, crash);
+
+    assertEquals(List.of("{\"boom\":1}"), JSON.values(reduced));
+    assertEquals("{\"boom\":1}", new String(reduced, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void withoutTheTreeStepCharacterDeletionStopsShortOfIt() {
+    byte[] reduced =
+        reduceToFixedPoint(JSON, jsonCrash(), new FuzzedDataValueReducer(JSON::record, false));
+
+    String value = (String) JSON.values(reduced).get(0);
+    assertTrue(JSON.crashes(reduced));
+    assertTrue(value.length() > "{\"boom\":1}".length(), value);
+  }
+
+  @Test
+  void aUtf8StringAmongOtherCallsAndAnAsciiStringReachTheirMinimaToo() {
+    Harness counted = new Harness(JsonBoomTarget::counted);
+    byte[] crash =
+        FuzzedDataEncoder.encode(
+            List.of(
+                FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT_IN_RANGE, List.of(0, 9), 8),
+                FuzzedDataCall.of(
+                    FuzzedDataMethod.CONSUME_STRING, List.of(2000), JsonBoomTarget.UNICODE_CRASH),
+                FuzzedDataCall.of(FuzzedDataMethod.CONSUME_BOOLEAN, List.of(), true)));
+    assertTrue(counted.crashes(crash));
+
+    assertEquals(
+        List.of(3, "{\"boom\":1}", false), counted.values(reduceToFixedPoint(counted, crash)));
+
+    Harness ascii = new Harness(JsonBoomTarget::ascii);
+    byte[] asciiCrash =
+        FuzzedDataEncoder.encode(
+            List.of(
+                FuzzedDataCall.of(
+                    FuzzedDataMethod.CONSUME_ASCII_STRING, List.of(2000), JsonBoomTarget.CRASH),
+                FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT_IN_RANGE, List.of(0, 9), 9)));
+    assertTrue(ascii.crashes(asciiCrash));
+
+    assertEquals(List.of("{\"boom\":1}", 5), ascii.values(reduceToFixedPoint(ascii, asciiCrash)));
+  }
+
+  @Test
+  void theTreeStepAsksOnlyWholeInputsNoLargerThanTheCurrentOne() {
+    byte[] crash = jsonCrash();
+    int[] questions = {0};
+    ContentTester<byte[]> tester =
+        candidate -> {
+          assertTrue(candidate.length <= crash.length, "asked a larger candidate");
+          questions[0]++;
+          return JSON.crashes(candidate);
+        };
+
+    byte[] reduced = JSON.reducer().reduce(crash, tester);
+
+    assertTrue(reduced.length < crash.length / 4, () -> new String(reduced));
+    assertTrue(questions[0] < 400, "questions: " + questions[0]);
   }
 
   @Test

@@ -10,7 +10,9 @@ import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
+import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.values.MutatorTargets.Interval;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -26,9 +28,14 @@ import org.junit.jupiter.api.Test;
  */
 class MutatorArgumentsShrinkingTest {
   private static ReductionResult<byte[]> shrink(Method method, byte[] original) {
+    return shrink(method, original, ValueReducers.forMutatorArguments(method));
+  }
+
+  private static ReductionResult<byte[]> shrink(
+      Method method, byte[] original, ValueReducer<byte[]> reducer) {
     Oracle<byte[]> target = bytes -> MutatorTargets.run(method, bytes);
     return Whittle.reduce(SequenceInputs.bytes(original))
-        .withValueReducer(ValueReducers.forMutatorArguments(method))
+        .withValueReducer(reducer)
         .withValueReducersFirst(true)
         .run(MutatorArguments.onlyCanonical(method, original, target));
   }
@@ -53,6 +60,33 @@ class MutatorArgumentsShrinkingTest {
     assertArrayEquals(new Object[] {"bug", 101}, MutatorTargets.decode(method, result.reduced()));
     // Jazzer's own encoding of them: 1 present flag, 4 length, 3 characters, 4 int.
     assertArrayEquals(MutatorTargets.encode(method, "bug", 101), result.reduced());
+  }
+
+  @Test
+  void aJsonStringShrinksAsATreeToTheShortestDocumentThatFails() {
+    Method method = MutatorTargets.method("json");
+    byte[] original = MutatorTargets.encode(method, JsonBoomTarget.CRASH);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertArrayEquals(
+        new Object[] {"{\"boom\":1}"}, MutatorTargets.decode(method, result.reduced()));
+    assertArrayEquals(MutatorTargets.encode(method, "{\"boom\":1}"), result.reduced());
+  }
+
+  @Test
+  void withoutTheTreeStepTheJsonStringStopsShortOfIt() {
+    Method method = MutatorTargets.method("json");
+    byte[] original = MutatorTargets.encode(method, JsonBoomTarget.CRASH);
+
+    ReductionResult<byte[]> result =
+        shrink(
+            method,
+            original,
+            new MutatorArgumentsValueReducer(MutatorCodec.forMethod(method), false));
+
+    String value = (String) MutatorTargets.decode(method, result.reduced())[0];
+    assertTrue(value.length() > "{\"boom\":1}".length(), value);
   }
 
   @Test

@@ -5,6 +5,7 @@ import com.code_intelligence.jazzer.mutation.annotation.InRange;
 import com.code_intelligence.jazzer.mutation.annotation.NotNull;
 import com.code_intelligence.jazzer.mutation.annotation.WithLength;
 import dev.whittle.api.Outcome;
+import dev.whittle.jazzer.targets.StrictJson;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.InvocationTargetException;
@@ -61,6 +62,17 @@ final class MutatorTargets {
       @NotNull List<@NotNull Interval> intervals) {
     if (intervals.stream().anyMatch(r -> r.hi() - r.lo() > 10)) {
       throw new AssertionError("a wide interval among " + intervals.size());
+    }
+  }
+
+  /** Fails on a strictly well-formed JSON document with an object holding the key "boom". */
+  static void json(String document) {
+    try {
+      if (document != null && StrictJson.hasBoomKey(document)) {
+        throw new AssertionError("boom in " + document.length() + " characters");
+      }
+    } catch (StrictJson.MalformedException e) {
+      // Not JSON: no failure, as a target that rejects malformed input.
     }
   }
 

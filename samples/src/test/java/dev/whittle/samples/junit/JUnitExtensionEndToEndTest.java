@@ -50,7 +50,8 @@ class JUnitExtensionEndToEndTest {
           "ChunkedImageFuzzSample", "thumbnail",
           "RingBufferFuzzSample", "operations",
           "CouponFuzzSample", "redeem",
-          "ShipmentFuzzSample", "label");
+          "ShipmentFuzzSample", "label",
+          "OrderFuzzSample", "checkout");
 
   /**
    * What each sample's shrunk sample is, exactly: its size, and for structured parameters the call
@@ -63,12 +64,14 @@ class JUnitExtensionEndToEndTest {
           "ChunkedImageFuzzSample", "Shrunk Sample (42 bytes",
           "RingBufferFuzzSample", "Shrunk Sample (15 bytes",
           "CouponFuzzSample", "Shrunk Sample (10 bytes",
-          "ShipmentFuzzSample", "Shrunk Sample (11 bytes");
+          "ShipmentFuzzSample", "Shrunk Sample (11 bytes",
+          "OrderFuzzSample", "Shrunk Sample (21 bytes");
 
   private static final Map<String, String> SHRUNK_CALLS =
       Map.of(
           "CouponFuzzSample", "redeem(\"s\", 11)",
-          "ShipmentFuzzSample", "label(Shipment[destination=\"\\n\", weightGrams=7500])");
+          "ShipmentFuzzSample", "label(Shipment[destination=\"\\n\", weightGrams=7500])",
+          "OrderFuzzSample", "checkout(\"{\\\"discount\\\":150}\")");
 
   @TempDir Path resources;
 
@@ -78,7 +81,8 @@ class JUnitExtensionEndToEndTest {
         "ChunkedImageFuzzSample",
         "RingBufferFuzzSample",
         "CouponFuzzSample",
-        "ShipmentFuzzSample"
+        "ShipmentFuzzSample",
+        "OrderFuzzSample"
       })
   void theFailingInputIsShrunkReportedWrittenAndReplayedByPlainJazzerWithItsToken(String sample)
       throws Exception {
