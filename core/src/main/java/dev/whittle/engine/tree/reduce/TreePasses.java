@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
 public final class TreePasses {
   /** The names {@link #named} knows. */
   public static final List<String> NAMES =
-      List.of("hdd", "hdd*", "coarse-hdd", "gtr", "gtr*", "hollow", "lift", "debracket");
+      List.of("hdd", "hdd*", "coarse-hdd", "gtr", "gtr*", "hollow", "lift", "debracket", "blanks");
 
   private TreePasses() {}
 
@@ -90,6 +90,14 @@ public final class TreePasses {
   }
 
   /**
+   * Deletes the blanks between tokens (whitespace no token holds): all at once, else each cut to
+   * one byte, then {@code perLevel} chooses which to delete whole.
+   */
+  public static ValueReducer<byte[]> blanks(TreeBuilder builder, Algorithm perLevel) {
+    return new BlankPass(builder, () -> ReducerRegistry.create(perLevel));
+  }
+
+  /**
    * The pass {@code name} (one of {@link #NAMES}) over {@code builder}, or empty for another name.
    */
   public static Optional<ValueReducer<byte[]>> named(
@@ -104,6 +112,7 @@ public final class TreePasses {
           case "hollow" -> hollow(builder);
           case "lift" -> lift(builder);
           case "debracket" -> debracket(builder);
+          case "blanks" -> blanks(builder, perLevel);
           default -> null;
         });
   }
@@ -113,6 +122,11 @@ public final class TreePasses {
    * them makes the result 1-minimal.
    */
   public static List<ValueReducer<byte[]>> forText(TreeBuilder builder, Algorithm perLevel) {
-    return List.of(hddStar(builder, perLevel), hollow(builder), lift(builder), debracket(builder));
+    return List.of(
+        hddStar(builder, perLevel),
+        blanks(builder, perLevel),
+        hollow(builder),
+        lift(builder),
+        debracket(builder));
   }
 }
