@@ -85,7 +85,7 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
   }
 
   private static boolean hollow(EditedTree tree, SyntaxNode content, ContentTester<byte[]> tester) {
-    if (content.length() <= TreeReducer.MAX_SWEPT_LENGTH || !tree.isAlive(content)) {
+    if (content.length() == 0 || !tree.isAlive(content)) {
       return false;
     }
     if (tester.isInteresting(tree.unparseWith(content, TreeEdit.delete()))) {
