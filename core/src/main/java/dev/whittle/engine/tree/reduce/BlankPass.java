@@ -108,6 +108,9 @@ final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
       }
       return;
     }
+    if (isContainer(node)) {
+      return;
+    }
     boolean blankOnly = true;
     for (int i = node.start(); i < node.end() && blankOnly; i++) {
       blankOnly = isBlank(content[i]);
@@ -117,6 +120,20 @@ final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
         held[i] = true;
       }
     }
+  }
+
+  /**
+   * Whether a leaf is a container with nothing in it rather than a token: the lenient builders'
+   * elements, bracket pairs, list items and contents are leaves when they hold no children (an
+   * element stripped of its attributes, {@code <a >}), and the blanks left inside them are gaps
+   * like any other.
+   */
+  static boolean isContainer(SyntaxNode leaf) {
+    String kind = leaf.kind();
+    return kind.startsWith("element:")
+        || kind.startsWith("pair:")
+        || kind.startsWith("item:")
+        || kind.equals("content");
   }
 
   static boolean isBlank(byte b) {

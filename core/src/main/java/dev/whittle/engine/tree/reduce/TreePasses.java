@@ -125,8 +125,8 @@ public final class TreePasses {
     return List.of(
         hddStar(builder, perLevel),
         blanks(builder, perLevel),
-        hollow(builder),
+        debracket(builder),
         lift(builder),
-        debracket(builder));
+        hollow(builder));
   }
 }
