@@ -515,10 +515,24 @@ class ReduceCommandTest {
     Path input = write("pair.txt", "BEGIN\nX\nEND\n");
 
     Execution run =
-        InProcessWhittle.execute("reduce", input.toString(), "--", "sh", "-c", PAIRED, "sh");
+        InProcessWhittle.execute(
+            "reduce", "--format", "bytes", input.toString(), "--", "sh", "-c", PAIRED, "sh");
 
     assertEquals(0, run.exitCode(), run::toString);
     assertEquals("BEGINXEND", read(dir.resolve("pair.txt.reduced")));
+  }
+
+  @Test
+  void theDefaultTreePassesTakeOffWhatOnlyGoesTogetherToo() throws IOException {
+    // The lines' tree level without the one-byte X (left to the byte sweep) is BEGIN, END: one
+    // deletion of both.
+    Path input = write("pair.txt", "BEGIN\nX\nEND\n");
+
+    Execution run =
+        InProcessWhittle.execute("reduce", input.toString(), "--", "sh", "-c", PAIRED, "sh");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("X", read(dir.resolve("pair.txt.reduced")));
   }
 
   @Test

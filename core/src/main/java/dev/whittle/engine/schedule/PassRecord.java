@@ -11,6 +11,12 @@ final class PassRecord {
   boolean cutOff;
   long allowanceFactor = 1;
 
+  /**
+   * What the last turn of a {@link DeletionPass} returned, when it finished that turn; null for
+   * other passes and for a turn cut off.
+   */
+  byte[] finished;
+
   PassRecord(int order) {
     this.order = order;
   }
@@ -37,6 +43,28 @@ final class PassRecord {
       return cutOff && lastGain == 0;
     }
     return !ran || lastGain > 0 || size <= sizeAtLastRun / 2;
+  }
+
+  /**
+   * Whether {@code content} is what this deletion pass's last, finished turn returned with some
+   * bytes deleted since (or that itself): the pass would find nothing it did not refute there.
+   */
+  boolean deletedAllFrom(Object content) {
+    return finished != null && content instanceof byte[] bytes && isSubsequence(bytes, finished);
+  }
+
+  /** Whether {@code small} is {@code large} with some bytes left out (greedy matching is exact). */
+  static boolean isSubsequence(byte[] small, byte[] large) {
+    if (small.length > large.length) {
+      return false;
+    }
+    int at = 0;
+    for (int i = 0; i < large.length && at < small.length; i++) {
+      if (large[i] == small[at]) {
+        at++;
+      }
+    }
+    return at == small.length;
   }
 
   /**

@@ -21,6 +21,9 @@ import org.apiguardian.api.API;
  *   <li>passes run in order of yield (items removed plus contents simplified, per oracle call, over
  *       all their turns so far); passes not yet run come first, in their configured order;
  *   <li>a pass whose last turn gained nothing is skipped until the content has halved since;
+ *   <li>a {@link DeletionPass} that finished its last turn (was not cut off) is skipped while the
+ *       content is what that turn left with bytes deleted since: it would ask its refuted deletions
+ *       again on less;
  *   <li>a pass cut off without a gain is not refuted: {@link #retryCutOffPasses} gives it twice its
  *       last allowance, when the engine judges the retry affordable;
  *   <li>each pass asks through an {@link AllowanceTester}: after {@code allowance} oracle calls in
@@ -99,13 +102,23 @@ public final class PassScheduler<C> {
       if (!record.deservesTurn(sizeBefore, retry) || !passes.get(record.order).appliesTo(before)) {
         continue;
       }
+      if (!retry && record.deletedAllFrom(before)) {
+        continue;
+      }
       long full = allowance.applyAsLong(sizeBefore) * record.allowanceFactor;
       AllowanceTester<C> tester = new AllowanceTester<>(loop, Math.min(left, full));
       boolean cutOff = false;
+      ValueReducer<C> pass = passes.get(record.order);
+      record.finished = null;
       try {
-        C rewritten = passes.get(record.order).reduce(before, tester);
+        C rewritten = pass.reduce(before, tester);
         if (rewritten != before) {
           loop.adopt(rewritten);
+        }
+        if (pass instanceof DeletionPass deletion
+            && deletion.lastTurnOnlyDeleted()
+            && rewritten instanceof byte[] bytes) {
+          record.finished = bytes;
         }
       } catch (AllowanceSpent spent) {
         cutOffs++;

@@ -2,6 +2,7 @@ package dev.whittle.engine.tree.reduce;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeEdit;
@@ -14,7 +15,7 @@ import java.util.List;
  * pair's place), debracket (drop the brackets, keep the contents). Outermost first, each
  * interesting edit kept, rounds until one changes nothing.
  */
-final class BracketPass implements ValueReducer<byte[]> {
+final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
   enum Kind {
     HOLLOW,
     LIFT,
@@ -29,6 +30,7 @@ final class BracketPass implements ValueReducer<byte[]> {
 
   private final Kind kind;
   private final TreeBuilder builder;
+  private boolean onlyDeleted;
 
   BracketPass(Kind kind, TreeBuilder builder) {
     this.kind = kind;
@@ -45,7 +47,13 @@ final class BracketPass implements ValueReducer<byte[]> {
   }
 
   @Override
+  public boolean lastTurnOnlyDeleted() {
+    return onlyDeleted;
+  }
+
+  @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    onlyDeleted = true;
     byte[] best = current;
     for (int round = 0; round < MAX_ROUNDS; round++) {
       byte[] next = round(best, tester);
@@ -59,6 +67,7 @@ final class BracketPass implements ValueReducer<byte[]> {
 
   private byte[] round(byte[] current, ContentTester<byte[]> tester) {
     EditedTree tree = new EditedTree(builder.build(current));
+    onlyDeleted &= TreeEdits.deleteToNothing(tree.tree());
     boolean changed = false;
     for (SyntaxNode node : tree.tree().preorder()) {
       SyntaxNode content = content(node);

@@ -2,6 +2,7 @@ package dev.whittle.engine.tree.reduce;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.tree.SyntaxNode;
@@ -27,9 +28,16 @@ import java.util.function.Supplier;
  * every node deletes to nothing, so it differs from HDD only on grammar trees with minimal
  * replacements). A tree whose root has no children (plain bytes) is left alone, without a question.
  */
-final class TreeReducer implements ValueReducer<byte[]> {
+final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
   /** Descendants tried in place of one node, at most. */
   static final int MAX_SUBSTITUTES = 32;
+
+  /**
+   * Nodes of at most this many bytes are not offered for deletion: deleting one byte is a question
+   * the sequence reducer after the tree passes asks anyway, about every byte it keeps, so asking it
+   * here too buys nothing but calls (a level of one-byte tokens costs one call per kept token).
+   */
+  static final int MAX_SWEPT_LENGTH = 1;
 
   private final String name;
   private final TreeBuilder builder;
@@ -38,6 +46,7 @@ final class TreeReducer implements ValueReducer<byte[]> {
   private final boolean substitute;
   private final boolean fixpoint;
   private final CorpusFilters filters;
+  private boolean onlyDeleted;
 
   TreeReducer(
       String name,
@@ -62,7 +71,13 @@ final class TreeReducer implements ValueReducer<byte[]> {
   }
 
   @Override
+  public boolean lastTurnOnlyDeleted() {
+    return onlyDeleted;
+  }
+
+  @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    onlyDeleted = true;
     byte[] best = current;
     while (true) {
       byte[] before = best;
@@ -82,6 +97,7 @@ final class TreeReducer implements ValueReducer<byte[]> {
     if (tree.tree().root().isLeaf()) {
       return current;
     }
+    onlyDeleted &= TreeEdits.deleteToNothing(tree.tree());
     boolean changed = false;
     List<SyntaxNode> level = List.of(tree.tree().root());
     while (!level.isEmpty()) {
@@ -109,7 +125,7 @@ final class TreeReducer implements ValueReducer<byte[]> {
     List<SyntaxNode> deletable = new ArrayList<>();
     for (SyntaxNode node : level) {
       if (tree.isAlive(node)
-          && node.length() > 0
+          && node.length() > MAX_SWEPT_LENGTH
           && (!coarse || node.deletesToNothing())
           && filters.mayDelete(tree.parent(node), node)) {
         deletable.add(node);
