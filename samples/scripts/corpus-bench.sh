@@ -171,7 +171,7 @@ while IFS=$'\t' read -r name class include; do
       echo "| $name | $label (recorded 2026-11-24 21:07-21:37 UTC, not re-run) | ${files[$label]} |" \
         "${bytes[$label]} | ${wall[$label]} | (not re-judged) | | |" >>"$results"
     done
-    merge_wall_note=" (Jazzer's recorded 2026-11-24 at load 16-22, not re-run)"
+    merge_wall_note=" (Jazzer's recorded 2026-11-25 on a quiet machine, not re-run)"
   else
     out=$(fresh merge)
     run_tool merge "$merge" "${jazzer[@]}" --target_class="$class" -merge=1 "$out" "$corpus"
