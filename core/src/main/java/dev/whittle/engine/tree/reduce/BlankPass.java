@@ -216,26 +216,7 @@ final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
     }
 
     CandidateTester tester(ContentTester<byte[]> tester) {
-      return new CandidateTester() {
-        @Override
-        public boolean isInteresting(Subsequence candidate) {
-          return tester.isInteresting(without(candidate));
-        }
-
-        @Override
-        public int parallelism() {
-          return tester.parallelism();
-        }
-
-        @Override
-        public boolean[] areInteresting(List<Subsequence> candidates) {
-          List<byte[]> contents = new ArrayList<>(candidates.size());
-          for (Subsequence candidate : candidates) {
-            contents.add(without(candidate));
-          }
-          return tester.areInteresting(contents);
-        }
-      };
+      return new ContentCandidateTester(tester, this::without);
     }
   }
 }

@@ -15,12 +15,12 @@ import java.util.List;
 final class LevelTester implements CandidateTester {
   private final EditedTree tree;
   private final List<SyntaxNode> level;
-  private final ContentTester<byte[]> tester;
+  private final CandidateTester asContent;
 
   LevelTester(EditedTree tree, List<SyntaxNode> level, ContentTester<byte[]> tester) {
     this.tree = tree;
     this.level = level;
-    this.tester = tester;
+    this.asContent = new ContentCandidateTester(tester, this::bytes);
   }
 
   byte[] bytes(Subsequence kept) {
@@ -45,20 +45,16 @@ final class LevelTester implements CandidateTester {
 
   @Override
   public boolean isInteresting(Subsequence candidate) {
-    return tester.isInteresting(bytes(candidate));
+    return asContent.isInteresting(candidate);
   }
 
   @Override
   public int parallelism() {
-    return tester.parallelism();
+    return asContent.parallelism();
   }
 
   @Override
   public boolean[] areInteresting(List<Subsequence> candidates) {
-    List<byte[]> contents = new ArrayList<>(candidates.size());
-    for (Subsequence candidate : candidates) {
-      contents.add(bytes(candidate));
-    }
-    return tester.areInteresting(contents);
+    return asContent.areInteresting(candidates);
   }
 }
