@@ -250,6 +250,11 @@ public final class CorpusMinimizer {
     return algorithm;
   }
 
+  /** How long each kept input's shrinking may take. */
+  public Duration maxTimePerInput() {
+    return maxTimePerInput;
+  }
+
   /** The budget of each kept input's shrinking. */
   public Budget budgetPerInput() {
     return Budget.unlimited().withMaxCalls(maxRunsPerInput).withDeadline(maxTimePerInput);

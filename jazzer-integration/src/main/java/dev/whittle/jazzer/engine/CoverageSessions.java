@@ -17,8 +17,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * abandoned run may still be counting into its loader's counters. Thread-safe.
  */
 final class CoverageSessions implements AutoCloseable {
-  /** A run's finding (null for none) and stable-or-not features; {@code timedOut} for a hang. */
-  record Run(Finding finding, long[] features) {
+  /**
+   * A run's finding (null for none), stable-or-not features and how long the target took; {@code
+   * timedOut} for a hang.
+   */
+  record Run(Finding finding, long[] features, long nanos) {
     boolean timedOut() {
       return finding != null && finding.kind() == Finding.Kind.TIMEOUT;
     }
@@ -68,14 +71,16 @@ final class CoverageSessions implements AutoCloseable {
     }
     TargetSession giveBack = session;
     try {
+      long start = System.nanoTime();
       TargetSession.CoveredRun run = session.runWithCoverage(input, names, hitCounts);
+      long nanos = System.nanoTime() - start;
       if (Thread.currentThread().isInterrupted()) {
         return null;
       }
       if (run.finding() != null && run.finding().kind() == Finding.Kind.TIMEOUT) {
         giveBack = replace(session);
       }
-      return new Run(run.finding(), run.features());
+      return new Run(run.finding(), run.features(), nanos);
     } finally {
       idle.add(giveBack);
     }

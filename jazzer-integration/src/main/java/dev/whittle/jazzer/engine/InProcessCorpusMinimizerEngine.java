@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,6 +84,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
 
     /** Stable features of each input (null for a crasher). */
     private long[][] stable;
+
+    /** Each input's quicker run of the two, in nanoseconds. */
+    private long[] runNanos;
 
     private long[] universe = new long[0];
 
@@ -236,6 +240,10 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
      * finding stays).
      */
     private List<long[]> runAll(String what, List<byte[]> contents, boolean corpusPass) {
+      if (corpusPass && runNanos == null) {
+        runNanos = new long[contents.size()];
+        Arrays.fill(runNanos, Long.MAX_VALUE);
+      }
       long[][] features = new long[contents.size()][];
       Finding[] findings = new Finding[contents.size()];
       ProgressLine progress = new ProgressLine(what, contents.size());
@@ -247,6 +255,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
           }
           features[i] = run.features();
           findings[i] = run.finding();
+          if (corpusPass) {
+            runNanos[i] = Math.min(runNanos[i], run.nanos());
+          }
           progress.done(i + 1);
         }
       } else {
@@ -263,6 +274,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
             }
             features[i] = run.features();
             findings[i] = run.finding();
+            if (corpusPass) {
+              runNanos[i] = Math.min(runNanos[i], run.nanos());
+            }
             progress.done(i + 1);
           }
         } catch (InterruptedException e) {
@@ -375,6 +389,12 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       if (Thread.currentThread().isInterrupted()) {
         return false; // Stopped before its turn: it stays as selected.
       }
+      if (tooSlowToShrink(index)) {
+        log(
+            "shrank %d/%d (%s): left as it is, %,d ms a run",
+            done, of, inputs.get(index).path().getFileName(), runNanos[index] / 1_000_000);
+        return false;
+      }
       int before = entry.content.length;
       byte[] smaller = shrink(entry.content, required);
       boolean wasInterrupted = Thread.interrupted();
@@ -416,6 +436,16 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
           Thread.currentThread().interrupt();
         }
       }
+    }
+
+    /**
+     * Whether input {@code index} runs so slowly that its time per file buys fewer runs than a
+     * search needs to get anywhere ({@link #USEFUL_RUNS}): a metadata-extractor ICO file declaring
+     * thousands of images takes 40 ms a run, so a second buys 25, and shrinking it found nothing
+     * but cost its whole second.
+     */
+    private boolean tooSlowToShrink(int index) {
+      return runNanos[index] > minimizer.maxTimePerInput().toNanos() / USEFUL_RUNS;
     }
 
     /** What input {@code index} MUST keep: the features no other kept input has, or all. */
@@ -474,6 +504,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         return null; // Its features were stable twice but not now: keep it as it is.
       }
     }
+
+    /** The fewest runs worth a file's shrinking: a sweep of its passes and a few deletions. */
+    static final long USEFUL_RUNS = 100;
 
     /** The pass allowance for one file's shrinking: a tenth of its runs, at least 16. */
     static long passAllowance(long maxRunsPerInput) {

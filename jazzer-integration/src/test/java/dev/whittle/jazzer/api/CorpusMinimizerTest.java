@@ -202,6 +202,29 @@ class CorpusMinimizerTest {
     assertTrue(result.coveragePreserved());
   }
 
+  /**
+   * A file whose run takes longer than a hundredth of the time per file is left as selected: its
+   * time would buy too few runs for a search (the 5 ms of 's' against 200 ms per file). Without
+   * that rule the 200 ms buy about forty runs, enough to shrink the file to "s".
+   */
+  @Test
+  void aFileTooSlowForItsTimePerFileIsLeftAsSelected() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.write(corpus.resolve("s"), "s-and-some-junk".getBytes(ISO_8859_1));
+    List<String> log = new java.util.ArrayList<>();
+
+    CorpusMinimizationResult result =
+        minimizer()
+            .withMaxTimePerInput(Duration.ofMillis(200))
+            .withLog(log::add)
+            .minimize(List.of(corpus), dir.resolve("out"));
+
+    assertEquals(0, result.shrunkFiles());
+    assertEquals(15, result.bytesAfter());
+    assertTrue(log.stream().anyMatch(line -> line.contains("left as it is")), log.toString());
+    assertTrue(result.coveragePreserved());
+  }
+
   @Test
   void plainEdgesAndAllFeaturesAreOptions() throws IOException {
     Path corpus = corpus();
