@@ -134,35 +134,14 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     CorpusMinimizationResult minimize() throws IOException {
       long bytesBefore = inputs.stream().mapToLong(input -> input.content().length).sum();
       log(
-          "corpus: %d distinct inputs, %,d bytes; running each twice for stable features",
+          "corpus: %d distinct inputs, %,d bytes; running each once, and again those a selection"
+              + " keeps, for stable features",
           inputs.size(), bytesBefore);
-      List<long[]> first = runAll("first run", corpusContents(), true);
-      List<long[]> second = first == null ? null : runAll("second run", corpusContents(), true);
-      if (second == null) {
+      if (!confirmStableFeatures()) {
         interrupted = true;
         log("interrupted before the selection: nothing written");
         return result(bytesBefore, 0, "NONE", 0, new long[0]);
       }
-      stable = new long[inputs.size()][];
-      List<long[]> flakyPerInput = new ArrayList<>();
-      for (int i = 0; i < inputs.size(); i++) {
-        if (crashers.containsKey(i)) {
-          continue;
-        }
-        stable[i] = FeatureSets.intersection(first.get(i), second.get(i));
-        flakyPerInput.add(
-            FeatureSets.difference(
-                CorpusSelection.union(List.of(first.get(i), second.get(i))), stable[i]));
-      }
-      List<long[]> stableOnes = new ArrayList<>();
-      for (long[] features : stable) {
-        if (features != null) {
-          stableOnes.add(features);
-        }
-      }
-      universe = CorpusSelection.union(stableOnes);
-      seen = CorpusSelection.union(List.of(universe, CorpusSelection.union(flakyPerInput)));
-      flaky = FeatureSets.difference(CorpusSelection.union(flakyPerInput), universe).length;
       for (Map.Entry<Integer, Finding> crasher : crashers.entrySet()) {
         log(
             "%s: %s; not written (try 'whittle minimize')",
@@ -200,6 +179,98 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         Thread.currentThread().interrupt();
       }
       return result(bytesBefore, selectedFirst, strategy, shrunk, after);
+    }
+
+    /**
+     * Runs every input once, then a second time those that a selection over the first run's
+     * features would keep, and then, as long as a feature of the first run is confirmed by no
+     * second run, the inputs that showed it, smallest first: a feature is stable once an input
+     * shows it on both of its runs. The stable features come out as with two runs of every input
+     * (each feature seen once is given every chance to show twice), for about one run of the corpus
+     * and one of what is kept. Sets {@link #stable} (null for inputs run once and for crashers),
+     * {@link #universe}, {@link #seen} and {@link #flaky}; false if interrupted.
+     */
+    private boolean confirmStableFeatures() {
+      List<long[]> first = runAll("first run", corpusContents(), true);
+      if (first == null) {
+        return false;
+      }
+      stable = new long[inputs.size()][];
+      List<Integer> candidates = new ArrayList<>();
+      List<long[]> firstFeatures = new ArrayList<>();
+      long[] sizes = new long[inputs.size()];
+      for (int i = 0; i < inputs.size(); i++) {
+        if (!crashers.containsKey(i)) {
+          candidates.add(i);
+          firstFeatures.add(first.get(i));
+          sizes[candidates.size() - 1] = inputs.get(i).content().length;
+        }
+      }
+      long[] onceSeen = CorpusSelection.union(firstFeatures);
+      List<Integer> again = new ArrayList<>();
+      for (int k :
+          CorpusSelection.best(firstFeatures, Arrays.copyOf(sizes, candidates.size())).chosen()) {
+        again.add(candidates.get(k));
+      }
+      List<long[]> flakyPerInput = new ArrayList<>();
+      long[] confirmed = new long[0];
+      while (!again.isEmpty()) {
+        List<byte[]> contents = new ArrayList<>();
+        for (int index : again) {
+          contents.add(inputs.get(index).content());
+        }
+        List<long[]> second = runAll("second run", contents, again);
+        if (second == null) {
+          return false;
+        }
+        for (int k = 0; k < again.size(); k++) {
+          int index = again.get(k);
+          if (crashers.containsKey(index)) {
+            continue;
+          }
+          stable[index] = FeatureSets.intersection(first.get(index), second.get(k));
+          flakyPerInput.add(
+              FeatureSets.difference(
+                  CorpusSelection.union(List.of(first.get(index), second.get(k))), stable[index]));
+          confirmed = CorpusSelection.union(List.of(confirmed, stable[index]));
+        }
+        again = unconfirmedHolders(first, FeatureSets.difference(onceSeen, confirmed));
+      }
+      universe = confirmed;
+      seen = CorpusSelection.union(List.of(onceSeen, CorpusSelection.union(flakyPerInput)));
+      flaky = FeatureSets.difference(seen, universe).length;
+      return true;
+    }
+
+    /**
+     * For each feature of {@code unconfirmed}, the smallest input run once so far whose first run
+     * showed it (none when every input that showed it has run twice).
+     */
+    private List<Integer> unconfirmedHolders(List<long[]> first, long[] unconfirmed) {
+      java.util.TreeSet<Integer> holders = new java.util.TreeSet<>();
+      long[] left = unconfirmed;
+      List<Integer> bySize = new ArrayList<>();
+      for (int i = 0; i < inputs.size(); i++) {
+        if (stable[i] == null && !crashers.containsKey(i)) {
+          bySize.add(i);
+        }
+      }
+      bySize.sort(
+          (a, b) ->
+              inputs.get(a).content().length != inputs.get(b).content().length
+                  ? Integer.compare(inputs.get(a).content().length, inputs.get(b).content().length)
+                  : Integer.compare(a, b));
+      for (int index : bySize) {
+        if (left.length == 0) {
+          break;
+        }
+        long[] shown = FeatureSets.intersection(first.get(index), left);
+        if (shown.length > 0) {
+          holders.add(index);
+          left = FeatureSets.difference(left, shown);
+        }
+      }
+      return new ArrayList<>(holders);
     }
 
     private List<byte[]> corpusContents() {
@@ -240,8 +311,21 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
      * finding stays).
      */
     private List<long[]> runAll(String what, List<byte[]> contents, boolean corpusPass) {
-      if (corpusPass && runNanos == null) {
-        runNanos = new long[contents.size()];
+      List<Integer> all = new ArrayList<>();
+      for (int i = 0; i < contents.size(); i++) {
+        all.add(i);
+      }
+      return runAll(what, contents, corpusPass ? all : null);
+    }
+
+    /**
+     * Runs every content once; {@code corpusIndices}, when not null, says which input each content
+     * is (a pass over the corpus), whose findings and run times are kept.
+     */
+    private List<long[]> runAll(String what, List<byte[]> contents, List<Integer> corpusIndices) {
+      boolean corpusPass = corpusIndices != null;
+      if (runNanos == null) {
+        runNanos = new long[inputs.size()];
         Arrays.fill(runNanos, Long.MAX_VALUE);
       }
       long[][] features = new long[contents.size()][];
@@ -256,7 +340,8 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
           features[i] = run.features();
           findings[i] = run.finding();
           if (corpusPass) {
-            runNanos[i] = Math.min(runNanos[i], run.nanos());
+            int input = corpusIndices.get(i);
+            runNanos[input] = Math.min(runNanos[input], run.nanos());
           }
           progress.done(i + 1);
         }
@@ -275,7 +360,8 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
             features[i] = run.features();
             findings[i] = run.finding();
             if (corpusPass) {
-              runNanos[i] = Math.min(runNanos[i], run.nanos());
+              int input = corpusIndices.get(i);
+              runNanos[input] = Math.min(runNanos[input], run.nanos());
             }
             progress.done(i + 1);
           }
@@ -290,7 +376,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       }
       for (int i = 0; i < findings.length; i++) {
         if (findings[i] != null && corpusPass) {
-          crashers.putIfAbsent(i, findings[i]);
+          crashers.putIfAbsent(corpusIndices.get(i), findings[i]);
         }
       }
       List<long[]> list = new ArrayList<>();

@@ -4,7 +4,7 @@ package dev.whittle.jazzer.targets;
  * A corpus minimization's target: a few branches whose coverage tells inputs apart, and the hostile
  * ones of the other test targets: 'H' hangs ({@link HangTarget}), 'E' exits, 'R' overflows the
  * stack ({@link StackOverflowTarget}), 'X' throws. 'd' has a branch that only inputs shorter than
- * three bytes reach; 's' takes a few milliseconds a run.
+ * three bytes reach; 's' takes a few milliseconds a run; 'f' has a first-use branch.
  */
 public final class CorpusTarget {
   private CorpusTarget() {}
@@ -44,6 +44,13 @@ public final class CorpusTarget {
       case 's':
         slow();
         return;
+      case 'f':
+        if (!firstUseDone) {
+          // A first-use cache: only the first 'f' input of a loader runs this.
+          firstUseDone = true;
+          firstUse();
+        }
+        return;
       default:
         other();
     }
@@ -54,6 +61,10 @@ public final class CorpusTarget {
   private static void bee() {}
 
   private static void other() {}
+
+  private static boolean firstUseDone;
+
+  private static void firstUse() {}
 
   private static void bang() {}
 
