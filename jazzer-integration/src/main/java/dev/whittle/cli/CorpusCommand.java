@@ -37,7 +37,9 @@ import picocli.CommandLine.Spec;
           + " coverage, measured by Whittle's own instrumentation of the target's classes (edges"
           + " with libFuzzer's hit-count buckets; no Jazzer agent needed).",
       "",
-      "Every input is run twice; only features an input shows both times count. A subset that"
+      "Every input is run once, and again those a selection keeps (and those showing a feature no"
+          + " second run confirmed); only features an input shows on both of its runs count. A"
+          + " subset that"
           + " keeps the union of features is chosen (greedy set cover or afl-cmin's order,"
           + " whichever is smaller) and written to --output, each file named by the SHA-1 of its"
           + " content; then each kept file is shrunk while it keeps the features no other kept"
