@@ -40,8 +40,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apiguardian.api.API;
 
 /**
- * {@link CorpusMinimizer}'s implementation: two coverage runs of every input, selection, output,
- * shrinking of each kept input against its features, selection again, and the final check.
+ * {@link CorpusMinimizer}'s implementation: coverage runs until every feature is stable or flaky,
+ * selection, output, shrinking of each kept input against its features, selection again, and the
+ * final check.
  */
 @API(status = INTERNAL)
 public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngine {
