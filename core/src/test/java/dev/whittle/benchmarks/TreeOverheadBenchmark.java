@@ -102,8 +102,7 @@ public final class TreeOverheadBenchmark {
             "result",
             "< 5 s");
     java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-    for (String pipeline :
-        List.of("sequence only", "hdd", "default (hdd*, hollow, lift, debracket)", "gtr")) {
+    for (String pipeline : List.of("sequence only", "hdd", "default (TreePasses.forText)", "gtr")) {
       ReductionResult<byte[]> result = null;
       long wall = 0;
       long cpu = 0;
