@@ -6,6 +6,7 @@ import dev.whittle.engine.tree.TreeBuilder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A tree builder that never fails, for every text format but markup: quoted strings, bracket pairs
@@ -45,10 +46,18 @@ final class LenientTreeBuilder implements TreeBuilder {
 
   @Override
   public SyntaxTree build(byte[] input) {
+    return orFlat(input, content -> new Build(content).tree());
+  }
+
+  /**
+   * {@code build}'s tree of {@code input}, or a flat one where the calling thread's stack is
+   * smaller than {@link #MAX_DEPTH} allows for: no structure, but no failure (a builder never
+   * fails).
+   */
+  static SyntaxTree orFlat(byte[] input, Function<byte[], SyntaxTree> build) {
     try {
-      return new Build(input).tree();
+      return build.apply(input);
     } catch (StackOverflowError e) {
-      // A thread with a stack smaller than MAX_DEPTH allows for: no structure, but no failure.
       return SyntaxTree.flat(input);
     }
   }

@@ -42,12 +42,7 @@ final class MarkupTreeBuilder implements TreeBuilder {
 
   @Override
   public SyntaxTree build(byte[] input) {
-    try {
-      return new Build(input).tree();
-    } catch (StackOverflowError e) {
-      // A thread with a stack smaller than MAX_DEPTH allows for: no structure, but no failure.
-      return SyntaxTree.flat(input);
-    }
+    return LenientTreeBuilder.orFlat(input, content -> new Build(content).tree());
   }
 
   /** An element still open: its start tag and what it holds so far. */
