@@ -210,22 +210,23 @@ class FuzzTestMinimizationTest {
   /** The mutation framework's encoding of one present String parameter. */
   private static byte[] encode(String text) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    DataOutputStream out = new DataOutputStream(bytes);
-    out.writeByte(1);
-    byte[] utf8 = text.getBytes(UTF_8);
-    out.writeInt(utf8.length);
-    out.write(utf8);
+    writePresentString(new DataOutputStream(bytes), text);
     return bytes.toByteArray();
   }
 
+  /** The encoding of a present String parameter followed by an int parameter. */
   private static byte[] encode(String text, int number) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
+    writePresentString(out, text);
+    out.writeInt(number);
+    return bytes.toByteArray();
+  }
+
+  private static void writePresentString(DataOutputStream out, String text) throws IOException {
     out.writeByte(1);
     byte[] utf8 = text.getBytes(UTF_8);
     out.writeInt(utf8.length);
     out.write(utf8);
-    out.writeInt(number);
-    return bytes.toByteArray();
   }
 }
