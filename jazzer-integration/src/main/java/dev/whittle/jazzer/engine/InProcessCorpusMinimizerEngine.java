@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -83,7 +84,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     private final long start;
     private final Map<Integer, Finding> crashers = new LinkedHashMap<>();
 
-    /** Stable features of each input (null for a crasher). */
+    /** Stable features of each input run twice (null for a crasher and for one run only). */
     private long[][] stable;
 
     /** Each input's quicker run of the two, in nanoseconds. */
@@ -199,18 +200,16 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       stable = new long[inputs.size()][];
       List<Integer> candidates = new ArrayList<>();
       List<long[]> firstFeatures = new ArrayList<>();
-      long[] sizes = new long[inputs.size()];
       for (int i = 0; i < inputs.size(); i++) {
         if (!crashers.containsKey(i)) {
           candidates.add(i);
           firstFeatures.add(first.get(i));
-          sizes[candidates.size() - 1] = inputs.get(i).content().length;
         }
       }
+      long[] sizes = candidates.stream().mapToLong(i -> inputs.get(i).content().length).toArray();
       long[] onceSeen = CorpusSelection.union(firstFeatures);
       List<Integer> again = new ArrayList<>();
-      for (int k :
-          CorpusSelection.best(firstFeatures, Arrays.copyOf(sizes, candidates.size())).chosen()) {
+      for (int k : CorpusSelection.best(firstFeatures, sizes).chosen()) {
         again.add(candidates.get(k));
       }
       List<long[]> flakyPerInput = new ArrayList<>();
@@ -248,7 +247,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
      * showed it (none when every input that showed it has run twice).
      */
     private List<Integer> unconfirmedHolders(List<long[]> first, long[] unconfirmed) {
-      java.util.TreeSet<Integer> holders = new java.util.TreeSet<>();
+      TreeSet<Integer> holders = new TreeSet<>();
       long[] left = unconfirmed;
       List<Integer> bySize = new ArrayList<>();
       for (int i = 0; i < inputs.size(); i++) {
