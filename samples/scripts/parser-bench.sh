@@ -115,11 +115,11 @@ printf 'format\ttarget\tcrash\tbytes\ttool\tfinal\tok\truns\twall\tcpu\tnote\n' 
 
 format_of() {
   case $1 in
-    JsonFuzzer | JsonSmartFuzzer) echo JSON ;;
-    XmlFuzzer | JsoupXmlFuzzer) echo XML ;;
-    HtmlFuzzer) echo HTML ;;
-    YamlFuzzer) echo YAML ;;
-    RegexFuzzer) echo regex ;;
+    Json*) echo JSON ;;
+    Xml* | JsoupXml*) echo XML ;;
+    Html*) echo HTML ;;
+    Yaml*) echo YAML ;;
+    Regex*) echo regex ;;
     *) echo "$1" ;;
   esac
 }
