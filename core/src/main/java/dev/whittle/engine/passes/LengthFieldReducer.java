@@ -57,6 +57,7 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
     byte[] best;
     private final ContentTester<byte[]> tester;
     private long questionsLeft;
+    private final AskedDeletions asked = new AskedDeletions();
 
     Sweep(byte[] start, ContentTester<byte[]> tester, long questions) {
       this.best = start;
@@ -90,7 +91,7 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
           continue;
         }
         int start = at + field.width + gap;
-        if (firstInteresting(removals(field, at, start, (int) end))
+        if (firstInteresting(field, at, start, (int) end)
             || (length > 1
                 && (trim(field, at, start, (int) length, true)
                     || trim(field, at, start, (int) length, false)))) {
@@ -100,8 +101,21 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
       return false;
     }
 
-    /** The whole chunk, from the field or a tag before it, then only its content. */
-    private List<byte[]> removals(LengthField field, int at, int start, int end) {
+    /**
+     * Keeps the first interesting removal: the whole chunk, from the field or a tag before it, then
+     * only its content. One question at a time, or batches as large as the tester's parallelism, of
+     * which only the first interesting answer counts.
+     */
+    private boolean firstInteresting(LengthField field, int at, int start, int end) {
+      int batch = tester.parallelism();
+      if (batch == 1) {
+        for (int tag : TAGS) {
+          if (at - tag >= 0 && askDeletion(at - tag, end)) {
+            return true;
+          }
+        }
+        return end > start && ask(delete(best, start, end, field, at, 0));
+      }
       List<byte[]> candidates = new ArrayList<>(TAGS.length + 1);
       for (int tag : TAGS) {
         if (at - tag >= 0) {
@@ -110,23 +124,6 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
       }
       if (end > start) {
         candidates.add(delete(best, start, end, field, at, 0));
-      }
-      return candidates;
-    }
-
-    /**
-     * Keeps the first interesting candidate. One question at a time, or batches as large as the
-     * tester's parallelism, of which only the first interesting answer counts.
-     */
-    private boolean firstInteresting(List<byte[]> candidates) {
-      int batch = tester.parallelism();
-      if (batch == 1) {
-        for (byte[] candidate : candidates) {
-          if (ask(candidate)) {
-            return true;
-          }
-        }
-        return false;
       }
       for (int from = 0; from < candidates.size() && questionsLeft > 0; from += batch) {
         int to = (int) Math.min(Math.min(from + batch, candidates.size()), from + questionsLeft);
@@ -174,6 +171,24 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
         byte[] data, LengthField field, int at, int start, int length, int k, boolean back) {
       int from = back ? start + length - k : start;
       return delete(data, from, from + k, field, at, length - k);
+    }
+
+    /**
+     * Asks about {@code best} without {@code [from, to)}, unless this sweep asked about the same
+     * content on the same best input already (then the answer was no, or best would have changed):
+     * every field shape, gap and tag proposes such plain deletions, most of them again, and making
+     * and hashing each copy only for the cache to answer costs more than a run of a small input. A
+     * repeat still counts as a question, so the sweep goes exactly as without this.
+     */
+    private boolean askDeletion(int from, int to) {
+      if (questionsLeft <= 0) {
+        return false;
+      }
+      if (asked.isRepeat(best, from, to)) {
+        questionsLeft--;
+        return false;
+      }
+      return ask(delete(best, from, to, null, 0, 0));
     }
 
     /** Asks about {@code candidate} and keeps it when interesting. */
