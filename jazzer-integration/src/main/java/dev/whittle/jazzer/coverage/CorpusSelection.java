@@ -89,8 +89,26 @@ public final class CorpusSelection {
 
   /** The sorted union of sorted feature arrays. */
   public static long[] union(List<long[]> inputFeatures) {
-    long[] all = inputFeatures.stream().flatMapToLong(Arrays::stream).sorted().distinct().toArray();
-    return all;
+    // Sorted and deduplicated in place: a stream's distinct() boxes every feature, and the corpus
+    // engine asks this for every kept file.
+    int total = 0;
+    for (long[] features : inputFeatures) {
+      total += features.length;
+    }
+    long[] all = new long[total];
+    int at = 0;
+    for (long[] features : inputFeatures) {
+      System.arraycopy(features, 0, all, at, features.length);
+      at += features.length;
+    }
+    Arrays.sort(all);
+    int distinct = 0;
+    for (int i = 0; i < all.length; i++) {
+      if (i == 0 || all[i] != all[i - 1]) {
+        all[distinct++] = all[i];
+      }
+    }
+    return Arrays.copyOf(all, distinct);
   }
 
   private static Selection better(Selection a, Selection b) {

@@ -28,12 +28,40 @@ public final class ProbeCounters {
     ProbeCounters probeCounters();
   }
 
-  private record ClassProbes(String className, int[] counters) {}
+  private static final class ClassProbes {
+    final String className;
+    final int[] counters;
+
+    /**
+     * The class's number in the names last asked, kept because asking the names' map after every
+     * run for every class with a hit costs more than the run of a small input.
+     */
+    private volatile ClassId lastId;
+
+    ClassProbes(String className, int[] counters) {
+      this.className = className;
+      this.counters = counters;
+    }
+
+    int idIn(EdgeNames names) {
+      ClassId id = lastId;
+      if (id == null || id.names != names) {
+        id = new ClassId(names, names.idOf(className));
+        lastId = id;
+      }
+      return id.id;
+    }
+  }
+
+  private record ClassId(EdgeNames names, int id) {}
 
   private final ConcurrentHashMap<String, ClassProbes> byName = new ConcurrentHashMap<>();
 
   /** The same classes in registration order, for collecting without touching the map. */
   private final List<ClassProbes> registered = new CopyOnWriteArrayList<>();
+
+  /** How many features the last collection found: a hint, racy reads are harmless. */
+  private int lastCollected;
 
   /** The array of {@code className}'s counters, made at its first use. */
   int[] forClass(String className, int probeCount) {
@@ -62,7 +90,8 @@ public final class ProbeCounters {
    * edges without {@code hitCounts}), sorted, and zeroes the counters.
    */
   public long[] collect(EdgeNames names, boolean hitCounts) {
-    long[] found = new long[64];
+    // As many as last time, so that the array seldom grows while a run's features are read.
+    long[] found = new long[Math.max(64, lastCollected)];
     int size = 0;
     for (ClassProbes probes : registered) {
       int[] counters = probes.counters;
@@ -74,7 +103,7 @@ public final class ProbeCounters {
         }
         counters[probe] = 0;
         if (classId < 0) {
-          classId = names.idOf(probes.className);
+          classId = probes.idIn(names);
         }
         if (size == found.length) {
           found = Arrays.copyOf(found, size * 2);
@@ -82,6 +111,7 @@ public final class ProbeCounters {
         found[size++] = Features.feature(classId, probe, hitCounts ? Features.bucket(count) : 0);
       }
     }
+    lastCollected = size;
     long[] features = Arrays.copyOf(found, size);
     Arrays.sort(features);
     return features;

@@ -25,6 +25,14 @@ class CorpusSelectionTest {
   }
 
   @Test
+  void theUnionIsSortedAndHasEachFeatureOnce() {
+    assertArrayEquals(
+        set(-3, 1, 2, 5, 9),
+        CorpusSelection.union(List.of(set(1, 2, 9), set(), set(-3, 2, 5, 9), set(1))));
+    assertArrayEquals(set(), CorpusSelection.union(List.of()));
+  }
+
+  @Test
   void greedyBreaksTiesToTheSmallerInputThenTheEarlier() {
     List<long[]> features = List.of(set(1, 2), set(1, 2), set(1, 2), set(3));
     assertEquals(
