@@ -482,7 +482,8 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         return false;
       }
       int before = entry.content.length;
-      byte[] smaller = shrink(entry.content, required);
+      ReductionResult<byte[]> reduction = shrink(entry.content, required);
+      byte[] smaller = reduction == null ? null : reduction.reduced();
       boolean wasInterrupted = Thread.interrupted();
       boolean smallerKept = false;
       if (smaller != null && smaller.length < before) {
@@ -497,8 +498,16 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         }
       }
       log(
-          "shrank %d/%d (%s): %,d -> %,d bytes",
-          done, of, inputs.get(index).path().getFileName(), before, entry.content.length);
+          "shrank %d/%d (%s): %,d -> %,d bytes%s",
+          done,
+          of,
+          inputs.get(index).path().getFileName(),
+          before,
+          entry.content.length,
+          reduction == null
+              ? ""
+              : String.format(
+                  " (%,d runs, %,d ms)", reduction.oracleCalls(), reduction.elapsed().toMillis()));
       if (wasInterrupted) {
         Thread.currentThread().interrupt();
       }
@@ -550,7 +559,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     }
 
     /** The reduction of {@code content} against {@code required}; null if it could not run. */
-    private byte[] shrink(byte[] content, long[] required) {
+    private ReductionResult<byte[]> shrink(byte[] content, long[] required) {
       if (content.length <= 1) {
         return null;
       }
@@ -585,7 +594,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
                       ? Outcome.INTERESTING
                       : Outcome.NOT_INTERESTING;
                 });
-        return result.reduced();
+        return result;
       } catch (OriginalNotInterestingException e) {
         return null; // Its features were stable twice but not now: keep it as it is.
       }
