@@ -279,7 +279,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             .withValueReducersFirst(true)
             .withImprovementListener(improvements);
     if (minimizer.valueReduction()) {
-      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(session, crash)) {
+      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(session)) {
         reduction = reduction.withValueReducer(valueReducer);
       }
     }

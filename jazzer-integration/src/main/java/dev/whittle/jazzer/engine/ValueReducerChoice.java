@@ -27,11 +27,12 @@ final class ValueReducerChoice {
   private ValueReducerChoice() {}
 
   /**
-   * The value reducers for {@code session}'s entry point, whose crash is {@code crash}: on a text
-   * crash of a {@code byte[]} target the tree passes come first; on a binary one the list is the
-   * byte passes alone, so that their share of the allowance stays what it was.
+   * The value reducers for {@code session}'s entry point: for a {@code byte[]} target the tree
+   * passes first, each {@linkplain ValueReducer#appliesTo applying} only while the content looks
+   * like text (so that on a binary crash the byte passes' share of the allowance stays what it
+   * was), then the byte passes.
    */
-  static List<ValueReducer<byte[]>> forSession(AttemptSession session, byte[] crash) {
+  static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
     switch (session.inputKind()) {
       case FUZZED_DATA_PROVIDER:
         return List.of(ValueReducers.forFuzzedDataProvider(session::recordCalls));
@@ -39,10 +40,12 @@ final class ValueReducerChoice {
         return forMutatorArguments((FuzzTestSession) session);
       default:
         List<ValueReducer<byte[]>> passes = new ArrayList<>();
-        // Text crashes: the tree passes of the format the content looks like (each builds its
-        // tree from the current content, and content that turned binary is a single node).
-        if (LenientFormats.looksLikeText(crash)) {
-          passes.addAll(TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()));
+        // The tree passes of the format the content looks like (each builds its tree from the
+        // current content), on content that looks like text: a regex crash with a run of NULs
+        // in it turns text once the bytes' deletions took them out, and then its brackets count.
+        for (ValueReducer<byte[]> pass :
+            TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm())) {
+          passes.add(new TextOnlyPass(pass));
         }
         passes.addAll(bytePasses());
         return passes;
@@ -77,7 +80,7 @@ final class ValueReducerChoice {
    */
   static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
     if (session.inputKind() != AttemptSession.InputKind.BYTES) {
-      return forSession(session, new byte[0]);
+      return forSession(session);
     }
     return bytePasses();
   }

@@ -7,11 +7,13 @@ import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.FuzzedDataEncoder;
 import dev.whittle.jazzer.fdp.FuzzedDataMethod;
+import dev.whittle.jazzer.targets.BalancedPatternTarget;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
 import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.targets.RecordListTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
 import dev.whittle.jazzer.targets.ThresholdStringTarget;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -55,6 +57,18 @@ class ValueReductionTest {
     assertTrue(result.verified(), result::toString);
     assertEquals(
         "{\"boom\":1}", ByteFuzzedDataProvider.of(result.minimized()).consumeRemainingAsString());
+  }
+
+  @Test
+  void aCrashThatTurnsTextOnceItsNulsAreGoneGetsTheTreePasses() {
+    CrashMinimizer patterns =
+        CrashMinimizer.forTarget(BalancedPatternTarget.class.getName(), TargetPaths.classPath());
+
+    MinimizationResult result = patterns.minimize(BalancedPatternTarget.CRASH);
+
+    // Bytes alone end 1-minimal at "({)"; debracket drops the pair once the NULs are gone.
+    assertTrue(result.verified(), result::toString);
+    assertEquals("{", new String(result.minimized(), StandardCharsets.ISO_8859_1));
   }
 
   @Test

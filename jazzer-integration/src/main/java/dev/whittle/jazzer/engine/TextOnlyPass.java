@@ -1,0 +1,45 @@
+package dev.whittle.jazzer.engine;
+
+import dev.whittle.api.ContentTester;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.schedule.DeletionPass;
+import dev.whittle.engine.tree.lenient.LenientFormats;
+
+/**
+ * A tree pass that applies only to content that looks like text. Whether a crash is text is asked
+ * of the current content, not the crash file: Jazzer's mutations leave NULs in a regular
+ * expression, and the crash reads as binary until the bytes' deletions took them out; from then on
+ * the tree passes pair its brackets ({@code ({)} to {@code {}).
+ */
+final class TextOnlyPass implements ValueReducer<byte[]>, DeletionPass {
+  private final ValueReducer<byte[]> pass;
+
+  TextOnlyPass(ValueReducer<byte[]> pass) {
+    this.pass = pass;
+  }
+
+  @Override
+  public String name() {
+    return pass.name();
+  }
+
+  @Override
+  public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    return pass.reduce(current, tester);
+  }
+
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return LenientFormats.looksLikeText(content) && pass.appliesTo(content);
+  }
+
+  @Override
+  public boolean lastTurnOnlyDeleted() {
+    return pass instanceof DeletionPass deletion && deletion.lastTurnOnlyDeleted();
+  }
+
+  @Override
+  public String toString() {
+    return pass.toString();
+  }
+}
