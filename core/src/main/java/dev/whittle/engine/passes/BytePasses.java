@@ -20,7 +20,18 @@ public final class BytePasses {
    * LengthFieldReducer}).
    */
   public static ValueReducer<byte[]> lengthFields() {
-    return new LengthFieldReducer();
+    return new LengthFieldReducer(true);
+  }
+
+  /**
+   * {@link #lengthFields()} without the guesses of a zero length. Such a chunk has no content, and
+   * deleting it is deleting its header, a plain deletion that the sequence reducer and block
+   * deletion make too; in zero-filled data every position is such a guess. For shrinking many
+   * corpus files, where the sweep's runs are most of the time: on ImageMetadataFuzzer's corpus the
+   * zero lengths cost a third of the sweep's runs for a twelfth of its bytes.
+   */
+  public static ValueReducer<byte[]> lengthFieldsWithContent() {
+    return new LengthFieldReducer(false);
   }
 
   /**

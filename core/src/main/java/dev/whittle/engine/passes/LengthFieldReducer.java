@@ -31,6 +31,17 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
   private static final int[] GAPS = {0, 4, 1, 2};
   private static final int[] TAGS = {0, 4, 1, 2};
 
+  /** Whether a zero length is a guess too (a chunk without content, deleted with its header). */
+  private final boolean zeroLengths;
+
+  LengthFieldReducer(boolean zeroLengths) {
+    this.zeroLengths = zeroLengths;
+  }
+
+  LengthFieldReducer() {
+    this(true);
+  }
+
   @Override
   public String name() {
     return "length-fields";
@@ -43,7 +54,7 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
 
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    Sweep sweep = new Sweep(current, tester, questionLimit(current.length));
+    Sweep sweep = new Sweep(current, tester, questionLimit(current.length), zeroLengths);
     for (LengthField field : LengthField.values()) {
       if (!sweep.over(field)) {
         break;
@@ -59,10 +70,13 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
     private long questionsLeft;
     private final AskedDeletions asked = new AskedDeletions();
 
-    Sweep(byte[] start, ContentTester<byte[]> tester, long questions) {
+    private final boolean zeroLengths;
+
+    Sweep(byte[] start, ContentTester<byte[]> tester, long questions, boolean zeroLengths) {
       this.best = start;
       this.tester = tester;
       this.questionsLeft = questions;
+      this.zeroLengths = zeroLengths;
     }
 
     /** Sweeps the input for one field shape; false when the questions ran out. */
@@ -82,7 +96,7 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
     /** Tries every chunk a field at {@code at} may head; true after the first improvement. */
     private boolean shrinkAt(LengthField field, int at) {
       long length = field.read(best, at);
-      if (length < 0) {
+      if (length < 0 || (length == 0 && !zeroLengths)) {
         return false;
       }
       for (int gap : GAPS) {

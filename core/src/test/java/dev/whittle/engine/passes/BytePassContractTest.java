@@ -32,6 +32,7 @@ class BytePassContractTest {
         List.of(
             BytePasses::lineRuns,
             BytePasses::lengthFields,
+            BytePasses::lengthFieldsWithContent,
             BytePasses::byteRuns,
             BytePasses::blocks,
             BytePasses::tarEntries,

@@ -130,6 +130,35 @@ class LengthFieldReducerTest {
   }
 
   @Test
+  void withoutZeroLengthsItAsksNothingOfZerosAndStillEmptiesAChunk() {
+    long[] asked = {0};
+    byte[] zeros = new byte[64];
+    assertSame(
+        zeros,
+        new LengthFieldReducer(false)
+            .reduce(
+                zeros,
+                candidate -> {
+                  asked[0]++;
+                  return false;
+                }));
+    assertEquals(0, asked[0]);
+    assertTrue(
+        new LengthFieldReducer(true)
+                .reduce(zeros.clone(), candidate -> candidate.length < 64)
+                .length
+            < 64,
+        "with zero lengths, a zero-length chunk's header is deleted");
+
+    // Length 3 (big-endian 16 bits), then its content: emptied, the field rewritten to 0.
+    byte[] chunk = {0, 3, 'a', 'b', 'c', 'z'};
+    byte[] reduced =
+        new LengthFieldReducer(false)
+            .reduce(chunk, candidate -> candidate[candidate.length - 1] == 'z');
+    assertArrayEquals(new byte[] {'z'}, reduced);
+  }
+
+  @Test
   void itAsksNoMoreThanItsQuestionLimit() {
     // Every even position is a small length (0x00xx big-endian), and no two deletions give the
     // same content, so that no question is a repeat the sweep could skip.

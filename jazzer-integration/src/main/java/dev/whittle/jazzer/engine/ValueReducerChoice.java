@@ -61,13 +61,17 @@ final class ValueReducerChoice {
    * {@linkplain ValueReducer#appliesTo apply} to the content take no share of the allowance.
    */
   private static List<ValueReducer<byte[]>> bytePasses() {
+    return bytePasses(BytePasses.lengthFields());
+  }
+
+  private static List<ValueReducer<byte[]>> bytePasses(ValueReducer<byte[]> lengthFields) {
     List<ValueReducer<byte[]>> passes = new ArrayList<>();
     passes.add(BytePasses.lineRuns());
     for (ValueReducer<byte[]> pass : BytePasses.binaryFormats()) {
       passes.add(pass);
       if (pass.name().equals(BytePasses.blocks().name())) {
         passes.addAll(BytePasses.archiveEntries());
-        passes.add(BytePasses.lengthFields());
+        passes.add(lengthFields);
       }
     }
     passes.add(BytePasses.byteRuns());
@@ -76,13 +80,16 @@ final class ValueReducerChoice {
 
   /**
    * For shrinking a corpus file: {@link #forSession}'s without the tree passes (the corpus figures
-   * of docs/benchmarks.md, section 20, were measured without them).
+   * of docs/benchmarks.md, section 20, were measured without them) and with the length-field sweep
+   * that guesses no zero lengths ({@link BytePasses#lengthFieldsWithContent()}).
    */
   static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
     if (session.inputKind() != AttemptSession.InputKind.BYTES) {
       return forSession(session);
     }
-    return bytePasses();
+    // Many files' shrinking, where the length-field sweep's runs are most of the time: its guesses
+    // of a zero length, plain deletions the other passes make, are left out.
+    return bytePasses(BytePasses.lengthFieldsWithContent());
   }
 
   /**
