@@ -7,12 +7,16 @@
 #   samples/scripts/parser-fuzz.sh TARGET [SECONDS] [SEED] [KEEP_GOING]   # 60 s, seed 1, 20
 #   samples/scripts/parser-fuzz.sh freeze TARGET CRASH...       # into samples/crashes/parsers
 #
+# JAZZER_EXTRA_ARGS, if set, goes to Jazzer as more arguments (split on spaces), e.g.
+# --disabled_hooks=com.code_intelligence.jazzer.sanitizers.RegexInjection for a target that
+# compiles its input as a pattern on purpose.
+#
 # The crashes under samples/crashes/parsers/ came from such runs (their README says which).
 set -euo pipefail
 # shellcheck source=parser-bench/common.sh
 source "$(dirname "$0")/parser-bench/common.sh"
 
-[[ $# -ge 1 ]] || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 if [[ $1 == setup ]]; then
   parsers_setup
   exit 0
@@ -41,10 +45,12 @@ rm -rf "$dir" && mkdir -p "$dir/corpus"
 cp "$root"/samples/seeds/parsers/"$target"/* "$dir/corpus/"
 cd "$dir"
 status=0
+# JAZZER_EXTRA_ARGS is split on spaces on purpose.
+# shellcheck disable=SC2086
 java -XX:-OmitStackTraceInFastThrow -Xmx512m \
   -cp "$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$(parsers_cp)" \
   com.code_intelligence.jazzer.Jazzer --target_class="dev.whittle.samples.parsers.$target" \
-  --keep_going="$keep" -max_total_time="$seconds" -seed="$seed" -timeout=60 -rss_limit_mb=2048 \
+  ${JAZZER_EXTRA_ARGS:-} --keep_going="$keep" -max_total_time="$seconds" -seed="$seed" -timeout=60 -rss_limit_mb=2048 \
   -print_final_stats=1 \
   corpus >log.txt 2>&1 || status=$?
 echo "$target seed $seed: exit $status, $(grep -a -c '^== Java Exception' log.txt || true) findings," \

@@ -28,11 +28,11 @@ public final class StrictParsers {
   /** The format a target's inputs are in: JSON, XML, HTML, YAML or regex. */
   public static String formatOf(String targetSimpleName) {
     return switch (targetSimpleName) {
-      case "JsonFuzzer", "JsonSmartFuzzer" -> "JSON";
-      case "XmlFuzzer", "JsoupXmlFuzzer" -> "XML";
-      case "HtmlFuzzer" -> "HTML";
-      case "YamlFuzzer" -> "YAML";
-      case "RegexFuzzer" -> "regex";
+      case "JsonFuzzer", "JsonSmartFuzzer", "JsonWellFormedFuzzer" -> "JSON";
+      case "XmlFuzzer", "JsoupXmlFuzzer", "XmlWellFormedFuzzer" -> "XML";
+      case "HtmlFuzzer", "HtmlWellFormedFuzzer" -> "HTML";
+      case "YamlFuzzer", "YamlMalformedFuzzer" -> "YAML";
+      case "RegexFuzzer", "RegexWellFormedFuzzer" -> "regex";
       default ->
           throw new IllegalArgumentException("no format known for target " + targetSimpleName);
     };
