@@ -404,13 +404,21 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     private int shrinkInTurn(List<Integer> order) throws IOException {
       int shrunk = 0;
       int done = 0;
+      List<long[]> keptFeatures = new ArrayList<>();
+      for (Kept entry : kept.values()) {
+        keptFeatures.add(entry.features);
+      }
+      FeatureHolders holders = new FeatureHolders(universe, keptFeatures);
       for (int index : order) {
         if (Thread.currentThread().isInterrupted()) {
           break;
         }
-        if (shrinkOne(index, required(index), ++done, order.size())) {
+        long[] before = kept.get(index).features;
+        if (shrinkOne(index, required(index, holders), ++done, order.size())) {
           shrunk++;
         }
+        Kept after = kept.get(index);
+        holders.replace(before, after == null ? null : after.features);
       }
       return shrunk;
     }
@@ -541,6 +549,16 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
      */
     private boolean tooSlowToShrink(int index) {
       return runNanos[index] > minimizer.maxTimePerInput().toNanos() / USEFUL_RUNS;
+    }
+
+    /** {@link #required(int)}, told from the counts of {@code holders} where they can. */
+    private long[] required(int index, FeatureHolders holders) {
+      long[] own = kept.get(index).features;
+      if (minimizer.keepAllFeatures()) {
+        return own;
+      }
+      long[] only = holders.heldOnlyBy(own);
+      return only != null ? only : required(index);
     }
 
     /** What input {@code index} MUST keep: the features no other kept input has, or all. */
