@@ -1,5 +1,7 @@
 package dev.whittle.jazzer.engine;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import java.util.Arrays;
 import java.util.Collection;
 
@@ -22,18 +24,13 @@ final class FeatureHolders {
   }
 
   /**
-   * The features of {@code own} (one of the counted sets) that no other counted set holds, sorted;
-   * null if one of them is outside the universe and the answer cannot be told from the counts.
+   * The features of {@code own} (one of the counted sets) that no other counted set holds, sorted.
    */
   long[] heldOnlyBy(long[] own) {
     long[] only = new long[own.length];
     int size = 0;
     for (long feature : own) {
-      int at = Arrays.binarySearch(universe, feature);
-      if (at < 0) {
-        return null;
-      }
-      if (holders[at] == 1) {
+      if (holders[indexOf(feature)] == 1) {
         only[size++] = feature;
       }
     }
@@ -50,10 +47,13 @@ final class FeatureHolders {
 
   private void add(long[] features, int delta) {
     for (long feature : features) {
-      int at = Arrays.binarySearch(universe, feature);
-      if (at >= 0) {
-        holders[at] += delta;
-      }
+      holders[indexOf(feature)] += delta;
     }
+  }
+
+  private int indexOf(long feature) {
+    int at = Arrays.binarySearch(universe, feature);
+    checkArgument(at >= 0, "feature %s is not in the universe of %s", feature, universe.length);
+    return at;
   }
 }

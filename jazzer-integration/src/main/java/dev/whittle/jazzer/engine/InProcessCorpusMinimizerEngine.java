@@ -551,29 +551,13 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       return runNanos[index] > minimizer.maxTimePerInput().toNanos() / USEFUL_RUNS;
     }
 
-    /** {@link #required(int)}, told from the counts of {@code holders} where they can. */
+    /**
+     * What input {@code index} MUST keep: the features no other kept input has ({@code holders}
+     * counts them), or all. Kept features are stable ones, so all of them lie in the universe.
+     */
     private long[] required(int index, FeatureHolders holders) {
       long[] own = kept.get(index).features;
-      if (minimizer.keepAllFeatures()) {
-        return own;
-      }
-      long[] only = holders.heldOnlyBy(own);
-      return only != null ? only : required(index);
-    }
-
-    /** What input {@code index} MUST keep: the features no other kept input has, or all. */
-    private long[] required(int index) {
-      long[] own = kept.get(index).features;
-      if (minimizer.keepAllFeatures()) {
-        return own;
-      }
-      List<long[]> others = new ArrayList<>();
-      for (Map.Entry<Integer, Kept> other : kept.entrySet()) {
-        if (other.getKey() != index) {
-          others.add(other.getValue().features);
-        }
-      }
-      return FeatureSets.difference(own, CorpusSelection.union(others));
+      return minimizer.keepAllFeatures() ? own : holders.heldOnlyBy(own);
     }
 
     /** The reduction of {@code content} against {@code required}; null if it could not run. */

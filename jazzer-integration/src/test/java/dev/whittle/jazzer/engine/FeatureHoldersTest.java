@@ -1,7 +1,8 @@
 package dev.whittle.jazzer.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,8 +36,11 @@ class FeatureHoldersTest {
   }
 
   @Test
-  void aFeatureOutsideTheUniverseCannotBeTold() {
+  void aFeatureOutsideTheUniverseIsRejectedNamingIt() {
     long[] odd = {1, 9};
-    assertNull(new FeatureHolders(UNIVERSE, List.of(odd)).heldOnlyBy(odd));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new FeatureHolders(UNIVERSE, List.of(odd)));
+    assertTrue(e.getMessage().contains("feature 9"), e.getMessage());
   }
 }
