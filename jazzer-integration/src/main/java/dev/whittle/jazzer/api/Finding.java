@@ -40,6 +40,7 @@ public final class Finding {
   private final long dedupToken;
   private final ImmutableList<String> frames;
   private final int exitStatus;
+  private final String classPathProblem;
 
   private Finding(
       Kind kind,
@@ -47,13 +48,15 @@ public final class Finding {
       String message,
       long dedupToken,
       ImmutableList<String> frames,
-      int exitStatus) {
+      int exitStatus,
+      String classPathProblem) {
     this.kind = kind;
     this.exceptionClassName = exceptionClassName;
     this.message = message;
     this.dedupToken = dedupToken;
     this.frames = frames;
     this.exitStatus = exitStatus;
+    this.classPathProblem = classPathProblem;
   }
 
   /**
@@ -71,17 +74,34 @@ public final class Finding {
     checkNotNull(exceptionClassName, "exceptionClassName");
     checkNotNull(frames, "frames");
     return new Finding(
-        Kind.THROWN, exceptionClassName, message, dedupToken, ImmutableList.copyOf(frames), 0);
+        Kind.THROWN,
+        exceptionClassName,
+        message,
+        dedupToken,
+        ImmutableList.copyOf(frames),
+        0,
+        null);
+  }
+
+  /**
+   * This thrown finding, marked as a broken class path: what was thrown is (or was caused by) a
+   * linkage error, which says that the target's classes do not fit together, not that the input
+   * found a bug. {@code problem} says what is missing and which class path entry to check.
+   */
+  public Finding withClassPathProblem(String problem) {
+    checkNotNull(problem, "problem");
+    checkArgument(kind == Kind.THROWN, "only a thrown finding has a class path problem: %s", this);
+    return new Finding(kind, exceptionClassName, message, dedupToken, frames, exitStatus, problem);
   }
 
   /** A run that did not finish within the per-call timeout. */
   public static Finding timeout() {
-    return new Finding(Kind.TIMEOUT, "", null, 0, ImmutableList.of(), 0);
+    return new Finding(Kind.TIMEOUT, "", null, 0, ImmutableList.of(), 0, null);
   }
 
   /** A run that asked the JVM to exit with {@code status}. */
   public static Finding exit(int status) {
-    return new Finding(Kind.EXIT, "", null, 0, ImmutableList.of(), status);
+    return new Finding(Kind.EXIT, "", null, 0, ImmutableList.of(), status, null);
   }
 
   public Kind kind() {
@@ -109,6 +129,47 @@ public final class Finding {
    */
   public List<String> frames() {
     return frames;
+  }
+
+  /**
+   * What a linkage error behind this finding says about the target's class path (the missing class
+   * or method, and the entries to check); empty for a finding of the target's own.
+   */
+  public Optional<String> classPathProblem() {
+    return Optional.ofNullable(classPathProblem);
+  }
+
+  /** The innermost frame of the root cause, if it has any. */
+  public Optional<String> topFrame() {
+    return frames.isEmpty() ? Optional.empty() : Optional.of(frames.get(0));
+  }
+
+  /**
+   * The finding for people: for a thrown one its class, message (on one line, cut when long) and
+   * innermost frame with the dedup token, {@code "java.lang.IllegalStateException: bad header at
+   * com.example.Parser.parse(Parser.java:12) (DEDUP_TOKEN 0123456789abcdef)"}; {@code timeout};
+   * {@code System.exit(3)}.
+   */
+  public String describe() {
+    if (kind != Kind.THROWN) {
+      return toString();
+    }
+    StringBuilder text = new StringBuilder(exceptionClassName);
+    if (message != null) {
+      text.append(": ").append(oneLine(message));
+    }
+    topFrame().ifPresent(frame -> text.append(" at ").append(frame));
+    return text.append(" (DEDUP_TOKEN ").append(identity()).append(')').toString();
+  }
+
+  /** How much of a message {@link #describe} shows: a hostile one can be megabytes. */
+  static final int SHOWN_MESSAGE_CHARS = 200;
+
+  private static String oneLine(String message) {
+    String line = message.replace("\r", "").replace('\n', ' ').replace('\t', ' ');
+    return line.length() <= SHOWN_MESSAGE_CHARS
+        ? line
+        : line.substring(0, SHOWN_MESSAGE_CHARS) + "... (" + line.length() + " chars)";
   }
 
   /** The requested exit status of an {@link Kind#EXIT} finding. */

@@ -29,6 +29,7 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -294,10 +295,11 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       return reduction.run(asked);
     } catch (OriginalNotInterestingException e) {
       // The reduction asks the original once more; a finding that fails now is flaky after all.
-      int runs = minimizer.reproductionRuns() + 1;
+      List<Finding> findings =
+          new ArrayList<>(Collections.nCopies(minimizer.reproductionRuns(), original));
+      findings.add(oracle.lastFinding());
       FlakyFindingException flaky =
-          new FlakyFindingException(
-              crashName, original, runs, runs - 1, oracle.lastFinding() == null ? 1 : 0);
+          new FlakyFindingException(crashName, findings, minimizer.reproductionRuns());
       flaky.addSuppressed(e);
       throw flaky;
     }

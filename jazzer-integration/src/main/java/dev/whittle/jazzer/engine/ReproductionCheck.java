@@ -1,10 +1,13 @@
 package dev.whittle.jazzer.engine;
 
+import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.target.AttemptSession;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Runs the crash several times before anything is minimized: a crash without a finding, or whose
@@ -18,17 +21,24 @@ final class ReproductionCheck {
    *
    * @throws NoFindingException if no run found anything
    * @throws FlakyFindingException if some run found nothing or something else
+   * @throws BrokenClassPathException if a run threw a linkage error: the class path is broken, and
+   *     the "finding" is the build's, not the input's
    */
   static Finding establish(
       AttemptSession session, byte[] crash, String crashName, int runs, MatchMode matchMode) {
     Finding first = null;
     int reproductions = 0;
-    int withoutFinding = 0;
+    List<Finding> findings = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
       Finding found = session.run(crash);
+      findings.add(found);
+      if (found != null && found.classPathProblem().isPresent()) {
+        throw new BrokenClassPathException(crashName, found);
+      }
       if (found == null) {
-        withoutFinding++;
-      } else if (first == null) {
+        continue;
+      }
+      if (first == null) {
         first = found;
         reproductions++;
       } else if (matchMode.matches(first, found)) {
@@ -39,7 +49,7 @@ final class ReproductionCheck {
       throw new NoFindingException(crashName, session.targetClassName(), runs);
     }
     if (reproductions < runs) {
-      throw new FlakyFindingException(crashName, first, runs, reproductions, withoutFinding);
+      throw new FlakyFindingException(crashName, findings, reproductions);
     }
     return first;
   }

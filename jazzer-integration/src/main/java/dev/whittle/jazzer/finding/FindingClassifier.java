@@ -18,9 +18,20 @@ public final class FindingClassifier {
   static final String JAZZER_API_EXCEPTION = "com.code_intelligence.jazzer.api.JazzerApiException";
 
   private final DedupToken dedupToken;
+  private final ClassLocator classLocator;
 
+  /** A classifier that looks for the classes of a broken class path on the system class path. */
   public FindingClassifier(DedupToken dedupToken) {
+    this(dedupToken, ClassLocations.of(ClassLoader.getSystemClassLoader()));
+  }
+
+  /**
+   * @param classLocator where the target's classes come from, for the message of a finding that is
+   *     a broken class path ({@link ClassPathProblems})
+   */
+  public FindingClassifier(DedupToken dedupToken, ClassLocator classLocator) {
     this.dedupToken = dedupToken;
+    this.classLocator = classLocator;
   }
 
   /** The finding of a run that threw {@code thrown} (null if it threw nothing), or null. */
@@ -29,8 +40,12 @@ public final class FindingClassifier {
       return null;
     }
     DedupToken.Computed computed = dedupToken.compute(thrown);
-    return Finding.thrown(
-        thrown.getClass().getName(), messageOf(thrown), computed.token(), computed.frames());
+    Finding finding =
+        Finding.thrown(
+            thrown.getClass().getName(), messageOf(thrown), computed.token(), computed.frames());
+    return ClassPathProblems.diagnose(thrown, classLocator)
+        .map(finding::withClassPathProblem)
+        .orElse(finding);
   }
 
   private static boolean isNoFinding(String className) {

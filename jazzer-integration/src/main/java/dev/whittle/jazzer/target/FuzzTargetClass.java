@@ -3,6 +3,8 @@ package dev.whittle.jazzer.target;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzTargetShape;
+import dev.whittle.jazzer.finding.ClassLocations;
+import dev.whittle.jazzer.finding.ClassPathProblems;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -59,10 +61,22 @@ final class FuzzTargetClass {
     String ownName = FuzzTestMethodEntry.className(className);
     try {
       targetClass = Class.forName(ownName, false, loader);
-    } catch (ClassNotFoundException | LinkageError e) {
+    } catch (ClassNotFoundException e) {
       throw new FuzzTargetLoadException(
           className,
           "fuzz target class " + ownName + " cannot be loaded from the class path: " + e,
+          e);
+    } catch (LinkageError e) {
+      // The class is there, but a class it extends or implements is not, or does not fit.
+      throw new FuzzTargetLoadException(
+          className,
+          "fuzz target class "
+              + ownName
+              + " cannot be loaded from the class path: "
+              + e
+              + ClassPathProblems.diagnose(e, ClassLocations.of(loader))
+                  .map(problem -> ": " + problem)
+                  .orElse(""),
           e);
     }
     if (FuzzTestMethodEntry.names(className)) {
@@ -158,8 +172,17 @@ final class FuzzTargetClass {
     } catch (NoSuchMethodException e) {
       return Optional.empty();
     } catch (LinkageError e) {
+      // A class in a method's signature is missing or does not fit.
       throw new FuzzTargetLoadException(
-          type.getName(), "cannot inspect fuzz target class " + type.getName() + ": " + e, e);
+          type.getName(),
+          "cannot inspect fuzz target class "
+              + type.getName()
+              + ": "
+              + e
+              + ClassPathProblems.diagnose(e, ClassLocations.of(type.getClassLoader()))
+                  .map(problem -> ": " + problem)
+                  .orElse(""),
+          e);
     }
   }
 

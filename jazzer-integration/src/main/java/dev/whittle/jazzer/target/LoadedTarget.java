@@ -161,27 +161,33 @@ final class LoadedTarget implements AutoCloseable {
   }
 
   /**
-   * Runs {@code fuzzerInitialize} (with {@code args} if it takes them), which also runs the class's
-   * static initializer; the body returns what it threw.
+   * Runs the class's static initializer and then {@code fuzzerInitialize} (with {@code args} if it
+   * takes them); the body returns what failed as an {@link InitializationFailure} naming the step.
    */
   AttemptBody initializeBody(List<String> args) {
     return ignored -> {
       Thread.currentThread().setContextClassLoader(loader);
       try {
         Class.forName(className(), true, loader);
-        if (target.initialize().isPresent()) {
-          Method init = target.initialize().get();
-          if (init.getParameterCount() == 1) {
-            init.invoke(null, (Object) args.toArray(String[]::new));
-          } else {
-            init.invoke(null);
-          }
+      } catch (ClassNotFoundException | RuntimeException | Error e) {
+        return new InitializationFailure(InitializationFailure.Step.STATIC_INITIALIZATION, e);
+      }
+      if (target.initialize().isEmpty()) {
+        return null;
+      }
+      try {
+        Method init = target.initialize().get();
+        if (init.getParameterCount() == 1) {
+          init.invoke(null, (Object) args.toArray(String[]::new));
+        } else {
+          init.invoke(null);
         }
         return null;
       } catch (InvocationTargetException e) {
-        return e.getCause();
+        return new InitializationFailure(
+            InitializationFailure.Step.FUZZER_INITIALIZE, e.getCause());
       } catch (ReflectiveOperationException | RuntimeException | Error e) {
-        return e;
+        return new InitializationFailure(InitializationFailure.Step.FUZZER_INITIALIZE, e);
       }
     };
   }
@@ -228,8 +234,15 @@ final class LoadedTarget implements AutoCloseable {
     }
   }
 
-  static FuzzTargetLoadException initializationFailed(String className, Throwable thrown) {
+  /** The load error for an initialization that called {@code System.exit} or the like. */
+  static FuzzTargetLoadException initializationExited(String className, int status) {
     return new FuzzTargetLoadException(
-        className, FuzzTargetClass.INITIALIZE + " of " + className + " failed: " + thrown, thrown);
+        className,
+        "the initialization of "
+            + className
+            + " (its static initializer or "
+            + FuzzTargetClass.INITIALIZE
+            + ") asked the JVM to exit with status "
+            + status);
   }
 }

@@ -13,6 +13,7 @@ import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
+import dev.whittle.jazzer.finding.ClassLocations;
 import dev.whittle.jazzer.finding.DedupToken;
 import dev.whittle.jazzer.finding.FindingClassifier;
 import java.time.Duration;
@@ -86,7 +87,8 @@ public final class TargetSession implements AttemptSession {
                   FuzzTestMethodEntry.names(spec.className())
                       ? FuzzTestMethodEntry.methodName(spec.className())
                       : FuzzTargetClass.TEST_ONE_INPUT,
-                  providerPrefixes(entryClass, first)));
+                  providerPrefixes(entryClass, first)),
+              ClassLocations.over(spec.classPath(), spec.parent()));
       boolean runtimePresent = first.runtime().isPresent();
       FuzzTargetShape shape = first.target().shape();
       if (freshLoaderPerAttempt) {
@@ -125,7 +127,8 @@ public final class TargetSession implements AttemptSession {
             new DedupToken(
                 targetClass.getName(),
                 FuzzTargetClass.TEST_ONE_INPUT,
-                providerPrefixes(targetClass.getName(), target)));
+                providerPrefixes(targetClass.getName(), target)),
+            ClassLocations.of(targetClass.getClassLoader()));
     return new TargetSession(
         null,
         false,
@@ -224,7 +227,11 @@ public final class TargetSession implements AttemptSession {
       AttemptRunner.RawRun init =
           runner.runAtLeast(fresh.initializeBody(spec.targetArgs()), input, INITIALIZE_TIMEOUT);
       if (init.ending() != AttemptRunner.Ending.COMPLETED || init.thrown() != null) {
-        return init;
+        // What initialization threw is this run's finding, as the target's own.
+        return init.thrown() instanceof InitializationFailure failure
+            ? new AttemptRunner.RawRun(
+                init.ending(), failure.getCause(), init.exitRequested(), init.exitStatus())
+            : init;
       }
       return runner.run(fresh.runBody(wrap), input);
     } finally {
@@ -282,11 +289,21 @@ public final class TargetSession implements AttemptSession {
               + init.ending()
               + ")");
     }
-    if (init.thrown() != null || init.exitRequested()) {
+    if (init.exitRequested()) {
       target.close();
-      throw LoadedTarget.initializationFailed(
+      throw LoadedTarget.initializationExited(spec.className(), init.exitStatus());
+    }
+    if (init.thrown() instanceof InitializationFailure failure) {
+      target.close();
+      throw failure.toLoadException(
+          spec.className(), ClassLocations.over(spec.classPath(), spec.parent()));
+    }
+    if (init.thrown() != null) {
+      target.close();
+      throw new FuzzTargetLoadException(
           spec.className(),
-          init.thrown() != null ? init.thrown() : new TargetExitRequest("exit", init.exitStatus()));
+          "initializing " + spec.className() + " failed: " + init.thrown(),
+          init.thrown());
     }
     return target;
   }

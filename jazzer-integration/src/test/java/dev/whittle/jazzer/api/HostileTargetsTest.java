@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.jazzer.targets.BugTarget;
+import dev.whittle.jazzer.targets.CompiledTargets;
 import dev.whittle.jazzer.targets.ExitSwallowingTarget;
 import dev.whittle.jazzer.targets.ExitTarget;
+import dev.whittle.jazzer.targets.FailingStaticInitTarget;
+import dev.whittle.jazzer.targets.FlakyResourceTarget;
 import dev.whittle.jazzer.targets.FlakyTarget;
 import dev.whittle.jazzer.targets.HangTarget;
 import dev.whittle.jazzer.targets.OutOfMemoryTarget;
@@ -20,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,6 +125,95 @@ class HostileTargetsTest {
     assertEquals(1, e.runsWithoutFinding());
     assertEquals(0, e.runsWithOtherFinding());
     assertTrue(e.getMessage().contains("in 2 of 3 runs"), e.getMessage());
+  }
+
+  /** Issue 17, item 11: an OutOfMemoryError that comes and goes is named, with -Xmx to try. */
+  @Test
+  void aFlakyOutOfMemoryErrorNamesEveryFindingSeenAndSuggestsXmx() {
+    FlakyFindingException e =
+        assertThrows(
+            FlakyFindingException.class,
+            () ->
+                minimizer(FlakyResourceTarget.class)
+                    .withCallTimeout(Duration.ofMillis(300))
+                    .minimize(bytes("xMEMx")));
+
+    String message = e.getMessage();
+    assertTrue(message.contains("timeout"), message);
+    assertTrue(message.contains(OutOfMemoryError.class.getName()), message);
+    assertTrue(message.contains("Requested array size exceeds VM limit"), message);
+    assertTrue(message.contains("FlakyResourceTarget.fuzzerTestOneInput"), message);
+    assertTrue(message.contains("-Xmx"), message);
+    assertFalse(message.contains("-Xss"), message);
+  }
+
+  /** Issue 17, item 11: the same for a StackOverflowError, with -Xss to try. */
+  @Test
+  void aFlakyStackOverflowNamesTheFindingAndSuggestsXss() {
+    FlakyFindingException e =
+        assertThrows(
+            FlakyFindingException.class,
+            () -> minimizer(FlakyResourceTarget.class).minimize(bytes("xRx")));
+
+    String message = e.getMessage();
+    assertTrue(message.contains(StackOverflowError.class.getName()), message);
+    assertTrue(message.contains("-Xss"), message);
+    assertFalse(message.contains("-Xmx"), message);
+  }
+
+  /** Issue 17, item 10: no fuzzerInitialize, so the static initializer is what failed. */
+  @Test
+  void aFailingStaticInitializerIsNamedWithItsCause() {
+    FuzzTargetLoadException e =
+        assertThrows(
+            FuzzTargetLoadException.class,
+            () -> minimizer(FailingStaticInitTarget.class).minimize(bytes("x")));
+
+    String message = e.getMessage();
+    assertTrue(
+        message.contains("static initializer of " + FailingStaticInitTarget.class.getName()),
+        message);
+    assertTrue(message.contains(IllegalStateException.class.getName() + ": static boom"), message);
+    assertFalse(message.contains("fuzzerInitialize"), message);
+  }
+
+  /** Issue 17, item 10: a class the static initializer needs is missing from the class path. */
+  @Test
+  void aMissingClassAtInitializationIsNamedWithTheClassPathEntryToCheck() throws IOException {
+    List<Path> classPath = CompiledTargets.brokenClassPath(dir, false);
+
+    FuzzTargetLoadException e =
+        assertThrows(
+            FuzzTargetLoadException.class,
+            () ->
+                CrashMinimizer.forTarget(CompiledTargets.INIT_LINKED_TARGET_CLASS, classPath)
+                    .minimize(bytes("x")));
+
+    String message = e.getMessage();
+    assertTrue(message.contains(NoClassDefFoundError.class.getName()), message);
+    assertTrue(message.contains("brokencp.Helper"), message);
+    assertTrue(message.contains("no entry of the target's class path"), message);
+    assertFalse(message.contains("fuzzerInitialize"), message);
+  }
+
+  /** Issue 17, item 2: a crash whose finding is a linkage error is a broken class path. */
+  @Test
+  void aLinkageErrorIsABrokenClassPathNotAFinding() throws IOException {
+    List<Path> classPath = CompiledTargets.brokenClassPath(dir, true);
+
+    CrashMinimizationException e =
+        assertThrows(
+            CrashMinimizationException.class,
+            () ->
+                CrashMinimizer.forTarget(CompiledTargets.LINKED_TARGET_CLASS, classPath)
+                    .minimize(bytes("abc")));
+
+    String message = e.getMessage();
+    assertEquals("BrokenClassPathException", e.getClass().getSimpleName(), message);
+    assertTrue(message.contains(NoSuchMethodError.class.getName()), message);
+    assertTrue(message.contains("brokencp.Helper.work"), message);
+    assertTrue(message.contains(classPath.get(0).toString()), "the caller's entry: " + message);
+    assertTrue(message.contains(classPath.get(1).toString()), "the callee's entry: " + message);
   }
 
   @Test
