@@ -3,9 +3,12 @@ package dev.whittle.cli;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import dev.whittle.api.Durations;
+import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
+import dev.whittle.jazzer.api.CorpusOutputException;
 import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.ListResourceBundle;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,8 +51,16 @@ import picocli.CommandLine.Spec;
           + " or --max-time-per-file), the selection runs again, and every output file is run"
           + " twice more to"
           + " check that the union of features is the input corpus's. Inputs that crash, exit or"
-          + " time out are listed and not written. The input corpus is never modified; the"
-          + " output is complete after every step, so Ctrl-C leaves a usable corpus.",
+          + " time out are listed with their exception, message and innermost frame, and not"
+          + " written; a WARNING says so when one finding takes more than half of the corpus."
+          + " The input corpus is never modified; the output is complete after every step, so"
+          + " Ctrl-C leaves a usable corpus.",
+      "",
+      "--output is created and checked for writing before any run. A run that throws a linkage"
+          + " error (NoClassDefFoundError, NoSuchMethodError and the other LinkageErrors, or"
+          + " ClassNotFoundException, unless a static initializer failed) shows a broken class"
+          + " path, not a crashing input: the minimization stops with the missing class or"
+          + " member and the --cp entries to check, before anything is written (exit code 11).",
       "",
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -57,8 +69,9 @@ import picocli.CommandLine.Spec;
       "1:unexpected failure, or features lost in the final check",
       "2:bad options or arguments, or an unusable --output",
       "3:a corpus file or directory is missing or unreadable",
-      "6:the output cannot be written",
+      "6:the output directory cannot be created or written (checked before any run)",
       "9:the target class cannot be loaded or initialized",
+      "11:a run threw a linkage error: the target's class path is broken; nothing is written",
       "130:interrupted (the output is complete but maybe less small)",
     })
 final class CorpusCommand implements Callable<Integer> {
@@ -234,6 +247,8 @@ final class CorpusCommand implements Callable<Integer> {
       result = minimizer.minimize(corpus, output);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
+    } catch (CorpusOutputException e) {
+      throw new CliException(ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
     } catch (IOException e) {
       throw new CliException(
           e.getMessage().contains("corpus")
@@ -242,6 +257,8 @@ final class CorpusCommand implements Callable<Integer> {
           e.getMessage());
     } catch (FuzzTargetLoadException e) {
       throw new CliException(ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
+    } catch (BrokenClassPathException e) {
+      throw new CliException(ExitCodes.CLASS_PATH_BROKEN, e.getMessage());
     } finally {
       guard.close();
     }
@@ -274,13 +291,21 @@ final class CorpusCommand implements Callable<Integer> {
     json.put("interrupted", result.interrupted());
     List<Map<String, String>> crashers = new ArrayList<>();
     for (CorpusMinimizationResult.Crasher crasher : result.crashers()) {
+      Finding finding = crasher.finding();
       Map<String, String> entry = new LinkedHashMap<>();
       entry.put("file", crasher.input().toString());
-      entry.put("finding", crasher.finding().identity());
-      entry.put("kind", crasher.finding().kind().name());
+      entry.put("finding", finding.identity());
+      entry.put("kind", finding.kind().name());
+      if (finding.kind() == Finding.Kind.THROWN) {
+        entry.put("exception", finding.exceptionClassName());
+        finding.message().ifPresent(message -> entry.put("message", message));
+        finding.topFrame().ifPresent(frame -> entry.put("topFrame", frame));
+      }
+      entry.put("description", finding.describe());
       crashers.add(entry);
     }
     json.put("crashers", crashers);
+    warning(result).ifPresent(warning -> json.put("warning", warning));
     return GSON.toJson(json);
   }
 
@@ -319,10 +344,21 @@ final class CorpusCommand implements Callable<Integer> {
         out.append("  ")
             .append(crasher.input())
             .append(": ")
-            .append(crasher.finding().identity())
+            .append(crasher.finding().describe())
             .append(newline);
       }
     }
+    warning(result).ifPresent(warning -> out.append("WARNING: ").append(warning).append(newline));
     return out.toString();
+  }
+
+  /** The warning when one finding took most of the corpus. */
+  private static Optional<String> warning(CorpusMinimizationResult result) {
+    return result
+        .dominantFinding()
+        .map(
+            finding ->
+                CorpusMinimizationResult.dominantFindingWarning(
+                    finding, result.crashers(), result.filesBefore()));
   }
 }

@@ -35,13 +35,20 @@ final class ExitCodes {
   /** {@code minimize}: the fuzz target class cannot be loaded or initialized. */
   static final int TARGET_NOT_LOADABLE = 9;
 
-  /** {@code minimize}: interrupted (Ctrl-C) before every crash file was minimized; 128 + SIGINT. */
   /**
    * {@code minimize}: a result was written, but as {@code unverified-<sha1>}: it did not reproduce
    * the finding in every fresh JVM, nor did any larger improvement or the crash itself.
    */
   static final int NOT_VERIFIED = 10;
 
+  /**
+   * {@code minimize}, {@code corpus}: a run of the target threw a linkage error ({@code
+   * NoClassDefFoundError}, {@code NoSuchMethodError}, ...): its class path is broken, a
+   * configuration error and no finding; nothing is written.
+   */
+  static final int CLASS_PATH_BROKEN = 11;
+
+  /** Interrupted (Ctrl-C); 128 + SIGINT. */
   static final int INTERRUPTED = 130;
 
   private ExitCodes() {}

@@ -2,14 +2,19 @@ package dev.whittle.cli;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.whittle.cli.InProcessWhittle.Execution;
+import dev.whittle.jazzer.targets.BugTarget;
+import dev.whittle.jazzer.targets.CompiledTargets;
 import dev.whittle.jazzer.targets.CorpusTarget;
 import dev.whittle.jazzer.targets.HangTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +68,128 @@ class CorpusCommandTest {
     }
     assertTrue(run.err().contains("selected 4 of 6 inputs"), run.err());
     assertTrue(run.err().contains("every feature of the input corpus is kept"), run.err());
+  }
+
+  /**
+   * Issue 17, item 2: a helper jar too old for the target's code makes every input "crash" with a
+   * NoSuchMethodError; that is a broken class path, not a corpus to throw away.
+   */
+  @Test
+  void aBrokenClassPathIsAConfigurationErrorAndNothingIsWritten() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    List<String> inputs = List.of("", "a", "bb", "ccc", "dddd", "Xyz");
+    for (int i = 0; i < inputs.size(); i++) {
+      Files.writeString(corpus.resolve("in-" + i), inputs.get(i), ISO_8859_1);
+    }
+    List<Path> classPath = CompiledTargets.brokenClassPath(dir.resolve("build"), true);
+    Path out = dir.resolve("out");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "corpus",
+            "--cp",
+            classPath.get(0) + File.pathSeparator + classPath.get(1),
+            "--target",
+            CompiledTargets.LINKED_TARGET_CLASS,
+            "--output",
+            out.toString(),
+            corpus.toString());
+
+    assertEquals(ExitCodes.CLASS_PATH_BROKEN, run.exitCode(), run::toString);
+    assertTrue(run.err().contains(NoSuchMethodError.class.getName()), run::toString);
+    assertTrue(run.err().contains("brokencp.Helper.work"), run::toString);
+    assertTrue(run.err().contains(classPath.get(0).toString()), "the caller's entry: " + run);
+    assertTrue(run.err().contains(classPath.get(1).toString()), "the callee's entry: " + run);
+    assertFalse(Files.exists(out), "nothing written: " + run);
+    try (Stream<Path> files = Files.list(corpus)) {
+      assertEquals(6, files.count());
+    }
+  }
+
+  /** Issue 17, item 2: a finding that most of the corpus shares is said loudly, each named. */
+  @Test
+  void mostInputsCrashingWithOneFindingIsAWarningAndEachCrashIsNamed() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    for (String input : List.of("BUG1", "BUG22", "xBUG", "BUGBUG", "fine")) {
+      Files.writeString(corpus.resolve(input), input, ISO_8859_1);
+    }
+
+    Execution run =
+        InProcessWhittle.execute(
+            "corpus",
+            "--cp",
+            TargetPaths.classPath().get(0).toString(),
+            "--target",
+            BugTarget.class.getName(),
+            "--output",
+            dir.resolve("out").toString(),
+            corpus.toString());
+
+    assertTrue(run.err().contains("WARNING: 4 of 5 inputs"), run::toString);
+    assertTrue(
+        run.out().contains(IllegalStateException.class.getName() + ": bug at 4"), run::toString);
+    assertTrue(
+        run.out().contains("at " + BugTarget.class.getName() + ".fuzzerTestOneInput"),
+        run::toString);
+  }
+
+  /** Issue 17, item 5: an unusable --output is refused before any run, naming it and why. */
+  @Test
+  void anOutputThatCannotBeCreatedIsRefusedBeforeAnyRun() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(corpus.resolve("a"), "a", ISO_8859_1);
+    Files.writeString(dir.resolve("a-file"), "not a directory", ISO_8859_1);
+    Path out = dir.resolve("a-file").resolve("out");
+
+    Execution run = corpusInto(out, corpus);
+
+    assertEquals(ExitCodes.OUTPUT_UNWRITABLE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("output directory " + out), run::toString);
+    assertTrue(run.err().contains("not a directory"), run::toString);
+    assertFalse(run.err().contains("running each once"), "no run: " + run);
+  }
+
+  /** Issue 17, item 5: the same for a read-only output directory (as a user who is not root). */
+  @Test
+  void aReadOnlyOutputIsRefusedBeforeAnyRun() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(corpus.resolve("a"), "a", ISO_8859_1);
+    Path out = Files.createDirectory(dir.resolve("out"));
+    out.toFile().setWritable(false, false);
+    try {
+      assumeFalse(Files.isWritable(out), "a user who may write anywhere (root)");
+
+      Execution run = corpusInto(out, corpus);
+
+      assertEquals(ExitCodes.OUTPUT_UNWRITABLE, run.exitCode(), run::toString);
+      assertTrue(run.err().contains("output directory " + out), run::toString);
+      assertTrue(run.err().contains("permission denied"), run::toString);
+      assertFalse(run.err().contains("running each once"), "no run: " + run);
+    } finally {
+      out.toFile().setWritable(true, false);
+    }
+  }
+
+  @Test
+  void theHelpListsTheConfigurationExitCodes() {
+    Execution run = InProcessWhittle.execute("corpus", "--help");
+
+    assertEquals(0, run.exitCode(), run::toString);
+    String help = run.out().replaceAll("\\s+", " ");
+    assertTrue(help.contains(" 11 a run threw a linkage error"), help);
+    assertTrue(help.contains("checked before any run"), help);
+  }
+
+  private static Execution corpusInto(Path out, Path corpus) {
+    return InProcessWhittle.execute(
+        "corpus",
+        "--cp",
+        TargetPaths.classPath().get(0).toString(),
+        "--target",
+        CorpusTarget.class.getName(),
+        "--output",
+        out.toString(),
+        corpus.toString());
   }
 
   @Test

@@ -3,7 +3,10 @@ package dev.whittle.jazzer.api;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a corpus minimization did. Sizes are in bytes; features count the distinct (edge, hit-count
@@ -53,6 +56,47 @@ public record CorpusMinimizationResult(
   /** Whether the output keeps every feature of the input corpus, as the final check found. */
   public boolean coveragePreserved() {
     return missingFeatures == 0;
+  }
+
+  /**
+   * The finding (by identity) that more than half of the inputs crashed with, if one did: such a
+   * corpus keeps little, and a target that fails on nearly every input is more likely broken than
+   * buggy.
+   */
+  public Optional<Finding> dominantFinding() {
+    return dominantFinding(crashers, filesBefore);
+  }
+
+  /** The finding more than half of {@code inputs} inputs crashed with, among {@code crashers}. */
+  public static Optional<Finding> dominantFinding(List<Crasher> crashers, int inputs) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    Map<String, Finding> findings = new LinkedHashMap<>();
+    for (Crasher crasher : crashers) {
+      String key = keyOf(crasher.finding());
+      counts.merge(key, 1, Integer::sum);
+      findings.putIfAbsent(key, crasher.finding());
+    }
+    return counts.entrySet().stream()
+        .filter(entry -> entry.getValue() * 2 > inputs)
+        .map(entry -> findings.get(entry.getKey()))
+        .findFirst();
+  }
+
+  /** The warning about {@code dominant}: how many inputs it took, what it is, what to check. */
+  public static String dominantFindingWarning(
+      Finding dominant, List<Crasher> crashers, int inputs) {
+    long count = crashers.stream().filter(c -> keyOf(c.finding()).equals(keyOf(dominant))).count();
+    return count
+        + " of "
+        + inputs
+        + " inputs crash with one finding, "
+        + dominant.describe()
+        + ", and are left out of the output: check the target and its class path before"
+        + " trusting this corpus";
+  }
+
+  private static String keyOf(Finding finding) {
+    return finding.kind() + " " + finding.exceptionClassName() + " " + finding.identity();
   }
 
   /**

@@ -200,8 +200,11 @@ public final class CorpusMinimizer {
    * an input directory. Interrupting the calling thread ends the minimization early with a complete
    * output; {@link CorpusMinimizationResult#interrupted()} says so.
    *
-   * @throws IOException if an input cannot be read or the output cannot be written
+   * @throws IOException if an input cannot be read, or a {@link CorpusOutputException} if the
+   *     output directory cannot be created or written (checked before any run of the target)
    * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   * @throws BrokenClassPathException if a run of an input threw a linkage error: nothing is written
+   *     then, and an output directory this call created is removed again
    * @throws IllegalArgumentException if there are no inputs or the output directory is unusable
    */
   public CorpusMinimizationResult minimize(List<Path> inputs, Path outputDirectory)

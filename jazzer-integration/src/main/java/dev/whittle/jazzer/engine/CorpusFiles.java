@@ -3,12 +3,19 @@ package dev.whittle.jazzer.engine;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import com.google.common.hash.Hashing;
+import dev.whittle.jazzer.api.CorpusOutputException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -64,10 +71,16 @@ final class CorpusFiles {
   }
 
   /**
-   * Makes {@code output} ready: created if absent, refused if it holds anything or lies in (or is)
-   * an input directory, whose files it would then add to the input.
+   * Makes {@code output} ready before any run, so that an unusable one costs nothing: created if
+   * absent, refused if it holds anything or lies in (or is) an input directory, whose files it
+   * would then add to the input, and checked by writing (and deleting) a file in it, which is the
+   * one test of writability that holds for every user and file system. Returns whether it was
+   * created, so that a minimization that ends before writing anything can remove it again.
+   *
+   * @throws CorpusOutputException naming the directory and the reason if it cannot be created or
+   *     written
    */
-  static void prepareOutput(Path output, List<Path> arguments) throws IOException {
+  static boolean prepareOutput(Path output, List<Path> arguments) throws IOException {
     Path absolute = output.toAbsolutePath().normalize();
     for (Path argument : arguments) {
       Path input = argument.toAbsolutePath().normalize();
@@ -77,6 +90,7 @@ final class CorpusFiles {
           output,
           argument);
     }
+    boolean created = false;
     if (Files.exists(output)) {
       checkArgument(Files.isDirectory(output), "the output %s is not a directory", output);
       try (Stream<Path> entries = Files.list(output)) {
@@ -86,7 +100,62 @@ final class CorpusFiles {
             output);
       }
     } else {
-      Files.createDirectories(output);
+      try {
+        Files.createDirectories(output);
+      } catch (IOException e) {
+        throw new CorpusOutputException(
+            output, "the output directory " + output + " cannot be created: " + reason(e), e);
+      }
+      created = true;
     }
+    try {
+      Files.delete(Files.createTempFile(output, ".whittle-probe-", ".tmp"));
+    } catch (IOException e) {
+      removeIfEmpty(output, created);
+      throw new CorpusOutputException(
+          output, "the output directory " + output + " cannot be written: " + reason(e), e);
+    }
+    return created;
+  }
+
+  /** Removes {@code output} if {@code created} and nothing went into it; quietly. */
+  static void removeIfEmpty(Path output, boolean created) {
+    if (!created) {
+      return;
+    }
+    try (Stream<Path> entries = Files.list(output)) {
+      if (entries.findAny().isEmpty()) {
+        Files.delete(output);
+      }
+    } catch (IOException e) {
+      // An empty directory left behind is all that can come of it.
+    }
+  }
+
+  /**
+   * Why a file operation failed, for people: the file it names only when that is not a file of
+   * Whittle's own making (a temporary or probe file means nothing to them).
+   */
+  static String reason(IOException e) {
+    String file = e instanceof FileSystemException fs ? fs.getFile() : null;
+    String where =
+        file == null || file.contains(".whittle-probe-") || file.endsWith(".tmp")
+            ? ""
+            : file + ": ";
+    if (e instanceof AccessDeniedException) {
+      return where + "permission denied";
+    }
+    if (e instanceof NoSuchFileException) {
+      return where + "no such file or directory";
+    }
+    if (e instanceof NotDirectoryException || e instanceof FileAlreadyExistsException) {
+      return where + "exists and is not a directory";
+    }
+    if (e instanceof FileSystemException fs && fs.getReason() != null) {
+      return where + fs.getReason().toLowerCase(Locale.ROOT);
+    }
+    return where
+        + e.getClass().getSimpleName()
+        + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 }

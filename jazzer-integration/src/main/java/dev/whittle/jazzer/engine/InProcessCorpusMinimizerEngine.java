@@ -10,8 +10,10 @@ import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.io.AtomicFiles;
+import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
+import dev.whittle.jazzer.api.CorpusOutputException;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.spi.CorpusMinimizerEngine;
 import dev.whittle.jazzer.coverage.CorpusSelection;
@@ -55,7 +57,19 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     if (inputs.isEmpty()) {
       throw new IllegalArgumentException("no corpus files in " + arguments);
     }
-    CorpusFiles.prepareOutput(output, arguments);
+    boolean created = CorpusFiles.prepareOutput(output, arguments);
+    try {
+      return minimize(minimizer, inputs, output, start);
+    } catch (IOException | RuntimeException | Error e) {
+      // A target that cannot load or a broken class path ends it before anything is written.
+      CorpusFiles.removeIfEmpty(output, created);
+      throw e;
+    }
+  }
+
+  private static CorpusMinimizationResult minimize(
+      CorpusMinimizer minimizer, List<CorpusFiles.Input> inputs, Path output, long start)
+      throws IOException {
     // Jazzer's bug detectors only when asked for: they cost seconds, and coverage needs no agent.
     if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
       JazzerAgent.ensureInstalled();
@@ -147,8 +161,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       for (Map.Entry<Integer, Finding> crasher : crashers.entrySet()) {
         log(
             "%s: %s; not written (try 'whittle minimize')",
-            inputs.get(crasher.getKey()).path(), crasher.getValue().identity());
+            inputs.get(crasher.getKey()).path(), crasher.getValue().describe());
       }
+      warnIfOneFindingTakesMostOfTheCorpus();
 
       CorpusSelection.Selection selection = select(indicesOfStable());
       int selectedFirst = selection.chosen().size();
@@ -240,6 +255,33 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       seen = CorpusSelection.union(List.of(onceSeen, CorpusSelection.union(flakyPerInput)));
       flaky = FeatureSets.difference(seen, universe).length;
       return true;
+    }
+
+    /**
+     * Stops at an input whose run threw a linkage error, before anything is written: the target's
+     * classes do not fit together, and every input that reaches the same code would be taken for a
+     * crasher and left out (issue 17: 514 of 515 inputs of a sample corpus, on a class path with a
+     * commons-io too old for the commons-csv that called it).
+     */
+    private void failIfClassPathBroken(int index, Finding finding) {
+      if (finding.classPathProblem().isPresent()) {
+        throw new BrokenClassPathException(inputs.get(index).path().toString(), finding);
+      }
+    }
+
+    /**
+     * Says loudly when more than half of the corpus crashes with one finding: such a corpus keeps
+     * little, and a target that fails on nearly every input is more likely broken than buggy.
+     */
+    private void warnIfOneFindingTakesMostOfTheCorpus() {
+      List<CorpusMinimizationResult.Crasher> list = crasherList();
+      CorpusMinimizationResult.dominantFinding(list, inputs.size())
+          .ifPresent(
+              finding ->
+                  log(
+                      "WARNING: %s",
+                      CorpusMinimizationResult.dominantFindingWarning(
+                          finding, list, inputs.size())));
     }
 
     /**
@@ -376,6 +418,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       }
       for (int i = 0; i < findings.length; i++) {
         if (findings[i] != null && corpusPass) {
+          failIfClassPathBroken(corpusIndices.get(i), findings[i]);
           crashers.putIfAbsent(corpusIndices.get(i), findings[i]);
         }
       }
@@ -724,24 +767,44 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     /** Deletes {@code file} unless a kept input (one with the same content) still has it. */
     private void deleteUnlessKept(Path file) throws IOException {
       if (kept.values().stream().noneMatch(other -> other.file.equals(file))) {
-        Files.deleteIfExists(file);
+        try {
+          Files.deleteIfExists(file);
+        } catch (IOException e) {
+          throw new CorpusOutputException(
+              output,
+              "cannot delete "
+                  + file.getFileName()
+                  + ", replaced by a smaller file, from the output directory "
+                  + output
+                  + ": "
+                  + CorpusFiles.reason(e),
+              e);
+        }
       }
     }
 
     private Path write(byte[] content) throws IOException {
       Path file = output.resolve(CorpusFiles.sha1Of(content));
-      AtomicFiles.write(file, content);
+      try {
+        AtomicFiles.write(file, content);
+      } catch (IOException e) {
+        throw new CorpusOutputException(
+            output,
+            "cannot write "
+                + file.getFileName()
+                + " into the output directory "
+                + output
+                + ": "
+                + CorpusFiles.reason(e)
+                + "; the output is incomplete, the input corpus untouched",
+            e);
+      }
       return file;
     }
 
     private CorpusMinimizationResult result(
         long bytesBefore, int selectedFirst, String strategy, int shrunk, long[] after) {
-      List<CorpusMinimizationResult.Crasher> crasherList = new ArrayList<>();
-      for (Map.Entry<Integer, Finding> crasher : crashers.entrySet()) {
-        crasherList.add(
-            new CorpusMinimizationResult.Crasher(
-                inputs.get(crasher.getKey()).path(), crasher.getValue()));
-      }
+      List<CorpusMinimizationResult.Crasher> crasherList = crasherList();
       Map<Path, Long> outputs = new HashMap<>();
       for (Kept entry : kept.values()) {
         outputs.put(entry.file, (long) entry.content.length);
@@ -767,6 +830,16 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
           crasherList,
           files,
           interrupted);
+    }
+
+    private List<CorpusMinimizationResult.Crasher> crasherList() {
+      List<CorpusMinimizationResult.Crasher> list = new ArrayList<>();
+      for (Map.Entry<Integer, Finding> crasher : crashers.entrySet()) {
+        list.add(
+            new CorpusMinimizationResult.Crasher(
+                inputs.get(crasher.getKey()).path(), crasher.getValue()));
+      }
+      return list;
     }
 
     private static String strategyName(CorpusSelection.Strategy strategy) {
