@@ -44,14 +44,18 @@ record MinimizationReport(
       String minimizedFile,
       String reproducerFile,
       String minimizedBytes,
+      String notWrittenWhereAsked,
       List<TrajectoryStep> trajectory,
       Error error) {}
 
   /** Why a crash file was not minimized, with the exit status it stands for. */
   record Error(int exitCode, String message) {}
 
-  /** The crash files that share one finding. */
-  record Group(String dedupToken, String exception, List<String> files) {}
+  /**
+   * The crash files that share one finding; {@code finding} describes it (class, message, innermost
+   * frame).
+   */
+  record Group(String dedupToken, String exception, String finding, List<String> files) {}
 
   static MinimizationReport of(String target, List<CrashOutcome> outcomes, List<Path> notTried) {
     List<CrashEntry> entries = new ArrayList<>();
@@ -64,7 +68,12 @@ record MinimizationReport(
         groups
             .computeIfAbsent(
                 result.dedupToken(),
-                token -> new Group(token, exceptionOf(result.finding()), new ArrayList<>()))
+                token ->
+                    new Group(
+                        token,
+                        exceptionOf(result.finding()),
+                        result.finding().describe(),
+                        new ArrayList<>()))
             .files()
             .add(file);
       } else if (outcome instanceof CrashOutcome.Failed failed) {
@@ -72,6 +81,7 @@ record MinimizationReport(
             new CrashEntry(
                 file,
                 target,
+                null,
                 null,
                 null,
                 null,
@@ -114,6 +124,7 @@ record MinimizationReport(
         minimized.minimizedFile().toString(),
         minimized.reproducerFile().toString(),
         EscapedBytes.of(result.minimized(), EscapedBytes.SHOWN_BYTES),
+        minimized.fallback().orElse(null),
         TrajectoryStep.of(result.reduction()),
         null);
   }
@@ -144,7 +155,7 @@ record MinimizationReport(
             groups.size(),
             groups.size() == 1 ? "finding" : "findings"));
     for (Group group : groups) {
-      summary.append(String.format(Locale.ROOT, "%s  %s%n", group.dedupToken(), group.exception()));
+      summary.append(String.format(Locale.ROOT, "%s  %s%n", group.dedupToken(), group.finding()));
       for (CrashEntry entry : crashes) {
         if (group.files().contains(entry.file()) && entry.error() == null) {
           summary.append(line(entry));
@@ -182,7 +193,7 @@ record MinimizationReport(
     }
     return String.format(
         Locale.ROOT,
-        "  %s: %d -> %d bytes in %d runs, %.1f s%s%n    minimized: %s%n    wrote %s and %s%n",
+        "  %s: %d -> %d bytes in %d runs, %.1f s%s%n    minimized: %s%n    wrote %s and %s%n%s",
         entry.file(),
         entry.originalSize(),
         entry.minimizedSize(),
@@ -191,6 +202,10 @@ record MinimizationReport(
         notes,
         entry.minimizedBytes(),
         entry.minimizedFile(),
-        entry.reproducerFile());
+        entry.reproducerFile(),
+        entry.notWrittenWhereAsked() == null
+            ? ""
+            : String.format(
+                Locale.ROOT, "    NOT where they belong: %s%n", entry.notWrittenWhereAsked()));
   }
 }

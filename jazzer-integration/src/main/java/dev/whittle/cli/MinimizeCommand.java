@@ -1,6 +1,7 @@
 package dev.whittle.cli;
 
 import dev.whittle.api.Durations;
+import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FlakyFindingException;
@@ -10,6 +11,7 @@ import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.Verification;
+import dev.whittle.jazzer.output.EscapedBytes;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.output.OutputWriteException;
 import java.io.IOException;
@@ -59,7 +61,16 @@ import picocli.CommandLine.Spec;
           + " 5 test in the default package that runs the target on the result and passes while"
           + " the finding is there. Crash files are never modified. Files are written atomically"
           + " when each crash file is done; Ctrl-C ends the crash file in progress with its"
-          + " smallest input so far, saved unverified, and skips the rest.",
+          + " smallest input so far, saved unverified, and skips the rest. Where they cannot be"
+          + " written (a read-only directory), both go to the current directory, or else to"
+          + " whittle-out in the temporary directory (java.io.tmpdir), under their content's"
+          + " names, and the message says why (exit code 6); the minimized bytes are printed"
+          + " either way.",
+      "",
+      "A run that throws a linkage error (NoClassDefFoundError, NoSuchMethodError and the other"
+          + " LinkageErrors, or ClassNotFoundException, unless a static initializer failed) shows"
+          + " a broken class path, not a finding: the run stops with the missing class or member"
+          + " and the --cp entries to check, and nothing is written (exit code 11).",
       "",
       "Run the JVM with -XX:-OmitStackTraceInFastThrow, or hot exceptions lose the stack frames"
           + " their dedup token is made of. System.exit, Runtime.exit and Runtime.halt in the"
@@ -73,11 +84,13 @@ import picocli.CommandLine.Spec;
       "1:unexpected failure",
       "2:bad options or arguments, or a --cp entry that does not exist",
       "3:a CRASH is missing or unreadable, or a directory without crash-* files",
-      "6:a result cannot be written",
+      "6:a result cannot be written where it belongs (it went to the current directory or"
+          + " whittle-out in the temporary directory, as the message says), or nowhere",
       "7:a crash file does not crash the target",
       "8:a crash file's finding is flaky",
       "9:the target class cannot be loaded or initialized",
       "10:a result did not reproduce in fresh JVMs and was written as unverified-<sha1>",
+      "11:a run threw a linkage error: the target's class path is broken (stops the run)",
       "130:interrupted",
     })
 final class MinimizeCommand implements Callable<Integer> {
@@ -293,9 +306,11 @@ final class MinimizeCommand implements Callable<Integer> {
         CrashOutcome outcome = minimizeOne(minimizer, crash);
         outcomes.add(outcome);
         reportBugDetectorsOnce();
-        // Stops here: a target that cannot load fails every other file the same way.
+        // Stops here: a target that cannot load fails every other file the same way, and one on a
+        // broken class path gives findings that are the build's, not the inputs'.
         if (outcome instanceof CrashOutcome.Failed failed
-            && failed.exitCode() == ExitCodes.TARGET_NOT_LOADABLE) {
+            && (failed.exitCode() == ExitCodes.TARGET_NOT_LOADABLE
+                || failed.exitCode() == ExitCodes.CLASS_PATH_BROKEN)) {
           break;
         }
         // The interrupt has ended this file's reduction; it must not end the writes that follow.
@@ -368,6 +383,8 @@ final class MinimizeCommand implements Callable<Integer> {
       return failed(crash, ExitCodes.FLAKY_FINDING, e.getMessage());
     } catch (FuzzTargetLoadException e) {
       return failed(crash, ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
+    } catch (BrokenClassPathException e) {
+      return failed(crash, ExitCodes.CLASS_PATH_BROKEN, e.getMessage());
     } catch (CrashMinimizationException e) {
       return failed(crash, ExitCodes.FAILURE, crash + ": " + e.getMessage());
     } catch (OutputWriteException e) {
@@ -375,11 +392,54 @@ final class MinimizeCommand implements Callable<Integer> {
     }
   }
 
-  private CrashOutcome.Minimized save(Path crash, MinimizationResult result) {
+  /**
+   * Writes the result where it belongs, or else into a fallback directory, and says so; when no
+   * place takes it, prints all of its bytes, so that the work is not lost.
+   */
+  private CrashOutcome save(Path crash, MinimizationResult result) {
     Path minimizedFile =
         outputOption.value().orElseGet(() -> MinimizationOutputs.defaultPath(crash, result));
-    MinimizationOutputs.Written written =
-        MinimizationOutputs.write(crash, minimizedFile, result, callTimeout());
+    MinimizationOutputs.Written written;
+    try {
+      written =
+          MinimizationOutputs.writeOrFallBack(
+              crash,
+              minimizedFile,
+              result,
+              callTimeout(),
+              MinimizationOutputs.fallbackDirectories());
+    } catch (OutputWriteException e) {
+      return failed(
+          crash,
+          ExitCodes.OUTPUT_UNWRITABLE,
+          crash
+              + ": minimized to "
+              + result.minimized().length
+              + " bytes, but nothing could be written: "
+              + e.getMessage()
+              + ". The minimized input, escaped: "
+              + EscapedBytes.of(result.minimized(), Integer.MAX_VALUE));
+    }
+    written
+        .fallback()
+        .ifPresent(
+            reason -> {
+              err()
+                  .println(
+                      "whittle: "
+                          + crash
+                          + ": "
+                          + reason
+                          + "; wrote "
+                          + written.minimized()
+                          + " and "
+                          + written.reproducer()
+                          + " instead. The minimized input ("
+                          + result.minimized().length
+                          + " bytes): "
+                          + EscapedBytes.of(result.minimized(), EscapedBytes.SHOWN_BYTES));
+              err().flush();
+            });
     if (!result.verified() && result.verification().method().equals(Verification.FRESH_JVM)) {
       err()
           .println(
@@ -392,7 +452,8 @@ final class MinimizeCommand implements Callable<Integer> {
       err().flush();
     }
     plotOption.draw("whittle minimize " + crash.getFileName(), result.reduction());
-    return new CrashOutcome.Minimized(crash, result, written.minimized(), written.reproducer());
+    return new CrashOutcome.Minimized(
+        crash, result, written.minimized(), written.reproducer(), written.fallback());
   }
 
   private CrashOutcome.Failed failed(Path crash, int exitCode, String message) {
@@ -417,6 +478,11 @@ final class MinimizeCommand implements Callable<Integer> {
     }
     if (interrupted) {
       return ExitCodes.INTERRUPTED;
+    }
+    for (CrashOutcome outcome : outcomes) {
+      if (outcome instanceof CrashOutcome.Minimized minimized && minimized.fallback().isPresent()) {
+        return ExitCodes.OUTPUT_UNWRITABLE;
+      }
     }
     for (CrashOutcome outcome : outcomes) {
       if (outcome instanceof CrashOutcome.Minimized minimized

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -14,6 +15,7 @@ import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.targets.BugTarget;
+import dev.whittle.jazzer.targets.CompiledTargets;
 import dev.whittle.jazzer.targets.ExitTarget;
 import dev.whittle.jazzer.targets.FlakyTarget;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
@@ -421,6 +423,114 @@ class MinimizeCommandTest {
     assertFalse(output.contains("SecurityManager"), output);
   }
 
+  /** Issue 17, item 2: a linkage error is the class path's fault, not a finding to minimize. */
+  @Test
+  void aCrashWhoseFindingIsALinkageErrorIsAConfigurationErrorAndNothingIsWritten()
+      throws IOException {
+    Path crashes = Files.createDirectory(dir.resolve("crashes"));
+    Path crash = Files.writeString(crashes.resolve("crash-1"), "abc", UTF_8);
+    Path other = Files.writeString(crashes.resolve("crash-2"), "abcd", UTF_8);
+    List<Path> classPath = CompiledTargets.brokenClassPath(dir.resolve("build"), false);
+
+    Execution run =
+        InProcessWhittle.execute(
+            "minimize",
+            "--cp",
+            classPath.get(0).toString(),
+            "--target",
+            CompiledTargets.LINKED_TARGET_CLASS,
+            crash.toString(),
+            other.toString());
+
+    assertEquals(ExitCodes.CLASS_PATH_BROKEN, run.exitCode(), run::toString);
+    assertTrue(run.err().contains(NoClassDefFoundError.class.getName()), run::toString);
+    assertTrue(run.err().contains("brokencp.Helper"), run::toString);
+    assertTrue(run.err().contains("no entry of the target's class path"), run::toString);
+    assertTrue(run.err().contains(classPath.get(0).toString()), run::toString);
+    assertFalse(run.err().contains("minimizing " + other), "stops at the first: " + run);
+    assertEquals(List.of("crash-1", "crash-2"), fileNames(crashes));
+  }
+
+  /**
+   * Issue 17, item 5: a result that cannot go where it belongs (here a directory in the way of
+   * minimized-SHA1, which not even root can replace) is printed and written to the current
+   * directory instead, with its reproducer; the message names both places.
+   */
+  @Test
+  void aResultThatCannotBeWrittenIsPrintedAndWrittenToTheCurrentDirectory() throws Exception {
+    Path crash = write("crash-1", BUG_CRASH);
+    Path blocked = dir.resolve("minimized-" + BUG_SHA1);
+    Files.writeString(Files.createDirectory(blocked).resolve("in-the-way"), "x", UTF_8);
+    Path work = Files.createDirectory(dir.resolve("work"));
+
+    Subprocess run = whittleIn(work, crash.toString());
+
+    assertEquals(ExitCodes.OUTPUT_UNWRITABLE, run.exitCode(), run.output());
+    assertEquals("BUG", read(work.resolve("minimized-" + BUG_SHA1)), run.output());
+    assertTrue(Files.exists(work.resolve("Crash_" + BUG_SHA1 + ".java")), run.output());
+    assertTrue(run.output().contains("cannot write " + blocked), run.output());
+    assertTrue(
+        run.output().contains(work.resolve("minimized-" + BUG_SHA1).toString()), run.output());
+    assertTrue(run.output().contains("\"BUG\""), "the bytes, escaped: " + run.output());
+    assertEquals(BUG_CRASH, read(crash));
+    assertFalse(Files.exists(dir.resolve("Crash_" + BUG_SHA1 + ".java")), run.output());
+  }
+
+  /** Issue 17, item 5: the same when the crash file's own directory is read-only. */
+  @Test
+  void aReadOnlyCrashDirectoryGetsItsResultInTheCurrentDirectory() throws Exception {
+    Path crashes = Files.createDirectory(dir.resolve("crashes"));
+    Path crash = Files.writeString(crashes.resolve("crash-1"), BUG_CRASH, UTF_8);
+    Path work = Files.createDirectory(dir.resolve("work"));
+    crashes.toFile().setWritable(false, false);
+    try {
+      assumeFalse(Files.isWritable(crashes), "a user who may write anywhere (root)");
+
+      Subprocess run = whittleIn(work, crash.toString());
+
+      assertEquals(ExitCodes.OUTPUT_UNWRITABLE, run.exitCode(), run.output());
+      assertEquals("BUG", read(work.resolve("minimized-" + BUG_SHA1)), run.output());
+      assertTrue(run.output().contains("\"BUG\""), run.output());
+      assertEquals(List.of("crash-1"), fileNames(crashes));
+    } finally {
+      crashes.toFile().setWritable(true, false);
+    }
+  }
+
+  private record Subprocess(int exitCode, String output) {}
+
+  /**
+   * Runs {@code whittle minimize} on BugTarget in a JVM of its own whose directory is {@code cwd}.
+   */
+  private Subprocess whittleIn(Path cwd, String... rest) throws Exception {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dwhittle.jazzer.agent=off",
+                "-XX:-OmitStackTraceInFastThrow",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WhittleCommand.class.getName(),
+                "minimize",
+                "--cp",
+                classPath(),
+                "--target",
+                BUG_TARGET));
+    command.addAll(List.of(rest));
+    Path log = Files.createTempFile(dir, "whittle", ".log");
+    Process whittle =
+        new ProcessBuilder(command)
+            .directory(cwd.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    if (!whittle.waitFor(120, TimeUnit.SECONDS)) {
+      whittle.destroyForcibly();
+    }
+    return new Subprocess(whittle.exitValue(), Files.readString(log, UTF_8));
+  }
+
   @Test
   void theHelpNamesTheJvmFlagsAndTheExitCodes() {
     Execution run = InProcessWhittle.execute("minimize", "--help");
@@ -430,6 +540,9 @@ class MinimizeCommandTest {
     assertTrue(run.out().contains("Runtime.halt"), run::toString);
     assertFalse(run.out().contains("SecurityManager"), run::toString);
     assertTrue(run.out().contains("a crash file does not crash the target"), run::toString);
+    String help = run.out().replaceAll("\\s+", " ");
+    assertTrue(help.contains(" 11 a run threw a linkage error"), help);
+    assertTrue(help.contains("whittle-out in the temporary directory"), help);
   }
 
   private Execution minimize(String target, String... rest) {

@@ -4,7 +4,9 @@ import dev.whittle.api.Budget;
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.output.EscapedBytes;
 import dev.whittle.jazzer.output.MinimizationOutputs;
+import dev.whittle.jazzer.output.OutputWriteException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -128,14 +130,40 @@ final class CrashHook implements Runnable {
       // Jazzer defined the target's classes, so its exit calls cannot be rewritten: one during
       // this shutdown blocks its run (the JVM is exiting already) until the call timeout ends it.
       MinimizationResult result = minimizer.minimize(crash);
-      MinimizationOutputs.Written written =
-          MinimizationOutputs.save(crash, result, options.callTimeout());
+      MinimizationOutputs.Written written;
+      try {
+        written =
+            MinimizationOutputs.writeOrFallBack(
+                crash,
+                MinimizationOutputs.defaultPath(crash, result),
+                result,
+                options.callTimeout(),
+                MinimizationOutputs.fallbackDirectories());
+      } catch (OutputWriteException e) {
+        log.println(
+            "whittle: "
+                + crash
+                + " minimized to "
+                + result.minimized().length
+                + " bytes, but not written: "
+                + e.getMessage()
+                + ". The minimized input, escaped: "
+                + EscapedBytes.of(result.minimized(), Integer.MAX_VALUE));
+        return;
+      }
+      written
+          .fallback()
+          .ifPresent(
+              reason ->
+                  log.printf(
+                      "whittle: %s: %s; written to %s instead%n",
+                      crash, reason, written.minimized().getParent()));
       log.printf(
           "whittle: %s (%d bytes) -> %s (%d bytes), dedup token %s, %d runs, %d ms%s; reproducer"
               + " %s%n",
           crash,
           result.original().length,
-          written.minimized().getFileName(),
+          written.fallback().isPresent() ? written.minimized() : written.minimized().getFileName(),
           result.minimized().length,
           result.dedupToken(),
           result.oracleCalls(),

@@ -8,6 +8,8 @@ import dev.whittle.engine.io.AtomicFiles;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.Verification;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -15,6 +17,8 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -37,8 +41,105 @@ public final class MinimizationOutputs {
 
   private MinimizationOutputs() {}
 
-  /** Where the two files went. */
-  public record Written(Path minimized, Path reproducer) {}
+  /**
+   * Where the two files went.
+   *
+   * @param fallback empty when both went where they belong; otherwise why they could not (naming
+   *     the file and the reason), and they are in a {@linkplain #fallbackDirectories() fallback
+   *     directory}
+   */
+  public record Written(Path minimized, Path reproducer, Optional<String> fallback) {
+    public Written {
+      checkNotNull(minimized, "minimized");
+      checkNotNull(reproducer, "reproducer");
+      checkNotNull(fallback, "fallback");
+    }
+
+    public Written(Path minimized, Path reproducer) {
+      this(minimized, reproducer, Optional.empty());
+    }
+  }
+
+  /** The directory under {@code java.io.tmpdir} that is the last fallback. */
+  public static final String TEMP_FALLBACK = "whittle-out";
+
+  /**
+   * Where results go when their own place cannot be written (a read-only crash directory, a full
+   * disk): the current directory, where Jazzer writes its crash files by default, then {@value
+   * #TEMP_FALLBACK} under {@code java.io.tmpdir}.
+   */
+  public static List<Path> fallbackDirectories() {
+    return List.of(
+        Path.of("").toAbsolutePath(),
+        Path.of(System.getProperty("java.io.tmpdir"), TEMP_FALLBACK).toAbsolutePath());
+  }
+
+  /**
+   * Saves {@code result} as {@link #write} does, and when a file cannot go where it belongs, into
+   * the first of {@code fallbacks} that takes it, under its content's name ({@code
+   * minimized-<sha1>}, {@code unverified-<sha1>}, {@code Crash_<sha1>.java}), which no other
+   * content has, so that nothing there is replaced by something else; the minimized file and its
+   * reproducer stay together. {@link Written#fallback()} says why.
+   *
+   * @throws OutputWriteException if no place takes them; its message names every place tried
+   */
+  public static Written writeOrFallBack(
+      Path crash,
+      Path minimizedFile,
+      MinimizationResult result,
+      Duration callTimeout,
+      List<Path> fallbacks) {
+    checkNotNull(fallbacks, "fallbacks");
+    ReproducerSource reproducer = reproducerOf(crash, result, callTimeout);
+    byte[] reproducerBytes = reproducer.render().getBytes(UTF_8);
+    Path reproducerFile = minimizedFile.resolveSibling(reproducer.fileName());
+    try {
+      saveBeside(crash, minimizedFile, result.minimized());
+    } catch (OutputWriteException e) {
+      return fallBack(crash, result, reproducer.fileName(), reproducerBytes, fallbacks, e, true);
+    }
+    try {
+      saveBeside(crash, reproducerFile, reproducerBytes);
+      return new Written(minimizedFile, reproducerFile);
+    } catch (OutputWriteException e) {
+      Written elsewhere =
+          fallBack(crash, result, reproducer.fileName(), reproducerBytes, fallbacks, e, false);
+      return new Written(minimizedFile, elsewhere.reproducer(), elsewhere.fallback());
+    }
+  }
+
+  private static Written fallBack(
+      Path crash,
+      MinimizationResult result,
+      String reproducerName,
+      byte[] reproducerBytes,
+      List<Path> fallbacks,
+      OutputWriteException failure,
+      boolean withMinimized) {
+    String reason = failure.getMessage();
+    StringBuilder tried = new StringBuilder(reason);
+    Path failedDirectory = failure.file().toAbsolutePath().normalize().getParent();
+    for (Path directory : fallbacks) {
+      if (directory.toAbsolutePath().normalize().equals(failedDirectory)) {
+        continue;
+      }
+      Path minimized = directory.resolve(defaultPath(crash, result).getFileName());
+      Path reproducer = directory.resolve(reproducerName);
+      try {
+        Files.createDirectories(directory);
+        if (withMinimized) {
+          saveBeside(crash, minimized, result.minimized());
+        }
+        saveBeside(crash, reproducer, reproducerBytes);
+        return new Written(minimized, reproducer, Optional.of(reason));
+      } catch (IOException e) {
+        tried.append("; cannot create ").append(directory).append(": ").append(reasonOf(e));
+      } catch (OutputWriteException e) {
+        tried.append("; ").append(e.getMessage());
+      }
+    }
+    throw new OutputWriteException(failure.file(), tried.toString(), failure);
+  }
 
   /**
    * Saves {@code result}, minimized from {@code crash}, as {@code minimized-<sha1>} next to it.
@@ -78,19 +179,24 @@ public final class MinimizationOutputs {
     checkNotNull(minimizedFile, "minimizedFile");
     checkNotNull(result, "result");
     byte[] minimized = result.minimized();
-    ReproducerSource reproducer =
-        new ReproducerSource(
-            sha1Hex(minimized),
-            result.targetShape(),
-            result.finding(),
-            minimized,
-            crash.getFileName().toString(),
-            result.original().length,
-            callTimeout);
+    ReproducerSource reproducer = reproducerOf(crash, result, callTimeout);
     Path reproducerFile = minimizedFile.resolveSibling(reproducer.fileName());
     saveBeside(crash, minimizedFile, minimized);
     saveBeside(crash, reproducerFile, reproducer.render().getBytes(UTF_8));
     return new Written(minimizedFile, reproducerFile);
+  }
+
+  private static ReproducerSource reproducerOf(
+      Path crash, MinimizationResult result, Duration callTimeout) {
+    byte[] minimized = result.minimized();
+    return new ReproducerSource(
+        sha1Hex(minimized),
+        result.targetShape(),
+        result.finding(),
+        minimized,
+        crash.getFileName().toString(),
+        result.original().length,
+        callTimeout);
   }
 
   /**
@@ -149,8 +255,24 @@ public final class MinimizationOutputs {
     try {
       AtomicFiles.write(target, content);
     } catch (IOException e) {
-      throw new OutputWriteException(target, "cannot write " + target + ": " + e, e);
+      throw new OutputWriteException(target, "cannot write " + target + ": " + reasonOf(e), e);
     }
+  }
+
+  /**
+   * Why a write failed, for people: the reason, and the file only when it is not the temporary one
+   * of an atomic write, whose name says nothing to them.
+   */
+  private static String reasonOf(IOException e) {
+    String file = e instanceof FileSystemException fs ? fs.getFile() : null;
+    String where = file == null || file.endsWith(".tmp") ? "" : " (" + file + ")";
+    if (e instanceof AccessDeniedException) {
+      return "permission denied" + where;
+    }
+    if (e instanceof FileSystemException fs && fs.getReason() != null) {
+      return fs.getReason() + where;
+    }
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 
   private static byte[] read(Path file) {
