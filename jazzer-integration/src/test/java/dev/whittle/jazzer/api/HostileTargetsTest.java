@@ -142,7 +142,7 @@ class HostileTargetsTest {
     assertTrue(message.contains("timeout"), message);
     assertTrue(message.contains(OutOfMemoryError.class.getName()), message);
     assertTrue(message.contains("Requested array size exceeds VM limit"), message);
-    assertTrue(message.contains("FlakyResourceTarget.fuzzerTestOneInput"), message);
+    // No frame asserted: HotSpot gives only a JVM's first few OutOfMemoryErrors a stack trace.
     assertTrue(message.contains("-Xmx"), message);
     assertFalse(message.contains("-Xss"), message);
   }
