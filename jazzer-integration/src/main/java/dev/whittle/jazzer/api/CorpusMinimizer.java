@@ -39,7 +39,9 @@ import java.util.function.Consumer;
  * features), and the selection runs again over the shrunk inputs. Finally every output file is run
  * twice more and the union of their features is checked against the input corpus's. The output is
  * complete and keeps the coverage after every step, so an interrupted minimization leaves a usable
- * corpus. The input corpus is never modified.
+ * corpus. The input corpus is never modified. An input whose run throws a linkage error stops the
+ * minimization before anything is written ({@link BrokenClassPathException}): a corpus that
+ * "crashes" on a broken class path is not thrown away.
  *
  * <p>Immutable; each {@code with*} method returns a copy.
  */

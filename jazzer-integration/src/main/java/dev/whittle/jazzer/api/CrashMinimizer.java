@@ -340,9 +340,13 @@ public final class CrashMinimizer {
    * smallest input so far, which is returned unverified; the interrupt flag stays set for the
    * caller to see.
    *
-   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized; the message
+   *     names the step that failed (its static initializer, loading the classes it needs, {@code
+   *     fuzzerInitialize}) and the cause
    * @throws NoFindingException if the crash does not crash the target
    * @throws FlakyFindingException if the crash's finding does not reproduce every time
+   * @throws BrokenClassPathException if a run of the crash throws a linkage error, which says that
+   *     the target's class path is broken rather than that the crash found a bug
    */
   public MinimizationResult minimize(byte[] crash) {
     checkNotNull(crash, "crash");
