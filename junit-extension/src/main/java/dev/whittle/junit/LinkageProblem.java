@@ -116,9 +116,10 @@ final class LinkageProblem {
     }
     if (exceptionClassName.equals(NoClassDefFoundError.class.getName())
         || exceptionClassName.equals(ClassNotFoundException.class.getName())) {
-      String text = message.startsWith(COULD_NOT_INITIALIZE)
-          ? message.substring(COULD_NOT_INITIALIZE.length())
-          : message;
+      String text =
+          message.startsWith(COULD_NOT_INITIALIZE)
+              ? message.substring(COULD_NOT_INITIALIZE.length())
+              : message;
       return Optional.of(text.trim().replace('/', '.'));
     }
     return ownerOf(message);
