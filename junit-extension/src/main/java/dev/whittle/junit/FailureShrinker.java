@@ -80,7 +80,7 @@ final class FailureShrinker {
           Destinations.forRegressionInput(configuration.get(), locations, inputs.get(), file.get());
       return shrink(failure, file.get(), destination, start);
     } catch (Throwable shrinkingFailed) {
-      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
+      return stopped(failure, safeReason(shrinkingFailed), shrinkingFailed);
     }
   }
 
@@ -134,7 +134,7 @@ final class FailureShrinker {
               crash.get().getParent(), Optional.of(crash.get()), Optional.empty());
       return shrink(failure, crash.get(), destination, start);
     } catch (Throwable shrinkingFailed) {
-      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
+      return stopped(failure, safeReason(shrinkingFailed), shrinkingFailed);
     }
   }
 
@@ -170,6 +170,15 @@ final class FailureShrinker {
         ShrinkReport.message(
             method, input, result, values, written, destination.note(), wallMillis),
         failure);
+  }
+
+  /** {@link #reason}, or the bare exception if even saying why fails (a broken installation). */
+  private static String safeReason(Throwable stopped) {
+    try {
+      return reason(stopped);
+    } catch (RuntimeException | LinkageError e) {
+      return "shrinking failed: " + stopped.getClass().getName();
+    }
   }
 
   /**
@@ -221,7 +230,10 @@ final class FailureShrinker {
           + missing
           + "), not the test's failure, which is reported as it was";
     }
-    return unexpected.getMessage();
+    return unexpected.getMessage()
+        + " (Whittle re-runs the test in its own copy of the class, so that System.exit cannot end"
+        + " the JVM; the copy's static state starts fresh, without what earlier tests left in"
+        + " JUnit's class)";
   }
 
   /** {@code message} and the root cause, when the message does not say it already. */

@@ -246,6 +246,22 @@ class WhittleExtensionTest {
     assertTrue(Files.notExists(resources.resolve("dev")), "nothing written");
   }
 
+  @Test
+  void shrinkingThatThrowsLeavesTheOriginalFailureReportedWithWhatWentWrongSuppressed() {
+    IllegalStateException original = new IllegalStateException("the test's own failure");
+    NoClassDefFoundError broken = new NoClassDefFoundError("dev/whittle/jazzer/api/Missing");
+
+    Throwable reported =
+        WhittleExtension.reported(
+            original,
+            () -> {
+              throw broken;
+            });
+
+    assertEquals(original, reported);
+    assertEquals(List.of(broken), List.of(reported.getSuppressed()));
+  }
+
   private static String trace(Throwable t) {
     java.io.StringWriter out = new java.io.StringWriter();
     t.printStackTrace(new java.io.PrintWriter(out));
