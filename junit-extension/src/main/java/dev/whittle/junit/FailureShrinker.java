@@ -3,9 +3,11 @@ package dev.whittle.junit;
 import dev.whittle.api.Budget;
 import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.api.UnexpectedFindingException;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -54,6 +56,10 @@ final class FailureShrinker {
   Throwable shrinkRegressionInput(Throwable failure, List<Object> arguments) {
     long start = System.nanoTime();
     try {
+      Optional<String> linkage = linkageProblem(failure);
+      if (linkage.isPresent()) {
+        return stopped(failure, linkage.get(), null);
+      }
       byte[] known =
           arguments.size() == 1 && arguments.get(0) instanceof byte[] bytes ? bytes : null;
       String name = context.getDisplayName();
@@ -74,8 +80,16 @@ final class FailureShrinker {
           Destinations.forRegressionInput(configuration.get(), locations, inputs.get(), file.get());
       return shrink(failure, file.get(), destination, start);
     } catch (Throwable shrinkingFailed) {
-      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
+      return stopped(failure, safeReason(shrinkingFailed), shrinkingFailed);
     }
+  }
+
+  /**
+   * A failure that says the class path is wrong (a missing class, a version mismatch, a failed
+   * static initializer) is not shrunk: it is named, beside the original failure.
+   */
+  private Optional<String> linkageProblem(Throwable failure) {
+    return LinkageProblem.describe(failure, context.getRequiredTestClass().getClassLoader());
   }
 
   /** The crash files directly in Jazzer's crash directory for this method now. */
@@ -101,6 +115,10 @@ final class FailureShrinker {
   Throwable shrinkFuzzingCrash(Throwable failure, Set<Path> crashesBefore) {
     long start = System.nanoTime();
     try {
+      Optional<String> linkage = linkageProblem(failure);
+      if (linkage.isPresent()) {
+        return stopped(failure, linkage.get(), null);
+      }
       Optional<Path> crash =
           crashFiles().stream()
               .filter(f -> !crashesBefore.contains(f))
@@ -116,7 +134,7 @@ final class FailureShrinker {
               crash.get().getParent(), Optional.of(crash.get()), Optional.empty());
       return shrink(failure, crash.get(), destination, start);
     } catch (Throwable shrinkingFailed) {
-      return stopped(failure, reason(shrinkingFailed), shrinkingFailed);
+      return stopped(failure, safeReason(shrinkingFailed), shrinkingFailed);
     }
   }
 
@@ -128,10 +146,15 @@ final class FailureShrinker {
       return stopped(failure, "the failing input " + input + " is empty: nothing to shrink", null);
     }
     CrashMinimizer minimizer =
-        CrashMinimizer.forFuzzTest(method, new JUnitLifecycle(context))
+        CrashMinimizer.forFuzzTest(
+                context.getRequiredTestClass(), method, new JUnitLifecycle(context))
             .withAlgorithm(config.algorithm())
             .withCallTimeout(config.callTimeout())
             .withBudget(Budget.unlimited().withDeadline(config.timeBudget()));
+    if (failure.getCause() != null) {
+      // Jazzer's FuzzTestFindingException wraps what the test threw.
+      minimizer = minimizer.withExpectedFailure(failure.getCause().getClass().getName());
+    }
     MinimizationResult result = minimizer.minimize(input);
     Optional<Path> written = Optional.empty();
     if (result.minimized().length < result.original().length) {
@@ -149,9 +172,19 @@ final class FailureShrinker {
         failure);
   }
 
+  /** {@link #reason}, or the bare exception if even saying why fails (a broken installation). */
+  private static String safeReason(Throwable stopped) {
+    try {
+      return reason(stopped);
+    } catch (RuntimeException | LinkageError e) {
+      return "shrinking failed: " + stopped.getClass().getName();
+    }
+  }
+
   /**
    * Why shrinking stopped, for the user: the minimizer's own refusals (the failure did not come
-   * back, or not every time) say what happened; anything else is a failure of shrinking itself.
+   * back, not every time, or not the same way) say what happened, with the cause named; anything
+   * else is a failure of shrinking itself.
    */
   private static String reason(Throwable stopped) {
     if (stopped instanceof NoFindingException) {
@@ -163,10 +196,57 @@ final class FailureShrinker {
       return "the test does not fail the same way every time with this input: "
           + stopped.getMessage();
     }
-    if (stopped instanceof CrashMinimizationException) {
-      return stopped.getMessage();
+    if (stopped instanceof UnexpectedFindingException unexpected) {
+      return unexpectedReason(unexpected);
     }
-    return "shrinking failed: " + stopped;
+    if (stopped instanceof CrashMinimizationException) {
+      return withCause(stopped.getMessage(), stopped.getCause());
+    }
+    return withCause("shrinking failed: " + stopped, stopped.getCause());
+  }
+
+  /**
+   * Whittle's copy of the test failed otherwise than JUnit's run: a class it could not load is a
+   * configuration problem, named as such; an exit or another exception is said as it is.
+   */
+  private static String unexpectedReason(UnexpectedFindingException unexpected) {
+    Finding found = unexpected.found();
+    if (found.kind() == Finding.Kind.THROWN
+        && LinkageProblem.isLinkageClass(found.exceptionClassName())) {
+      String missing =
+          found
+              .message()
+              .flatMap(m -> LinkageProblem.classNamed(found.exceptionClassName(), m))
+              .orElse("a class");
+      return "Whittle's re-runs of the test, in its own class loader that keeps System.exit from"
+          + " ending the JVM, could not link "
+          + missing
+          + " ("
+          + found.exceptionClassName()
+          + found.message().map(m -> ": " + m).orElse("")
+          + ") where JUnit's run failed with "
+          + unexpected.expectedClassName()
+          + ": a class path configuration problem (check the entry that should provide "
+          + missing
+          + "), not the test's failure, which is reported as it was";
+    }
+    return unexpected.getMessage()
+        + " (Whittle re-runs the test in its own copy of the class, so that System.exit cannot end"
+        + " the JVM; the copy's static state starts fresh, without what earlier tests left in"
+        + " JUnit's class)";
+  }
+
+  /** {@code message} and the root cause, when the message does not say it already. */
+  private static String withCause(String message, Throwable cause) {
+    if (cause == null) {
+      return message;
+    }
+    Throwable root = cause;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String said = String.valueOf(root);
+    return message.contains(said) ? message : message + " (caused by " + said + ")";
   }
 
   private static java.nio.file.attribute.FileTime modified(Path file) {

@@ -1,11 +1,16 @@
 package dev.whittle.junit;
 
 import dev.whittle.jazzer.api.FuzzTestLifecycle;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -19,6 +24,12 @@ import org.junit.platform.commons.support.HierarchyTraversalMode;
  * then the {@code @BeforeEach} methods from the top of the hierarchy down; afterwards the
  * {@code @AfterEach} methods from the bottom up, all of them even when one throws.
  *
+ * <p>Whittle runs its own copy of the test class (loaded again with its exit calls guarded), whose
+ * static state is its own: for the copy, the {@code @BeforeAll} methods run once before the first
+ * re-run and the {@code @AfterAll} methods after the last (on the one instance, with {@code
+ * PER_CLASS}). For JUnit's own class, which JUnit has set up, there is nothing to do at class
+ * level.
+ *
  * <p>What it does not do, as re-running by reflection cannot: other extensions' callbacks ({@code
  * BeforeEachCallback}, {@code TestInstancePostProcessor}, ...) and an enclosing class's lifecycle
  * methods for a {@code @Nested} test; such tests may need their own set-up to reproduce.
@@ -26,35 +37,76 @@ import org.junit.platform.commons.support.HierarchyTraversalMode;
 final class JUnitLifecycle implements FuzzTestLifecycle {
   private final ExtensionContext context;
   private final Class<?> testClass;
-  private final List<Method> beforeEach;
-  private final List<Method> afterEach;
+  private final boolean perClass;
+
+  /** The one instance of each copy of a {@code PER_CLASS} test class. */
+  private final Map<Class<?>, Object> perClassInstances = new ConcurrentHashMap<>();
 
   JUnitLifecycle(ExtensionContext context) {
     this.context = context;
     this.testClass = context.getRequiredTestClass();
-    this.beforeEach =
-        AnnotationSupport.findAnnotatedMethods(
-            testClass, BeforeEach.class, HierarchyTraversalMode.TOP_DOWN);
-    this.afterEach =
-        AnnotationSupport.findAnnotatedMethods(
-            testClass, AfterEach.class, HierarchyTraversalMode.BOTTOM_UP);
+    this.perClass =
+        context.getTestInstanceLifecycle().orElse(TestInstance.Lifecycle.PER_METHOD)
+            == TestInstance.Lifecycle.PER_CLASS;
   }
 
   @Override
-  public Object before() throws Throwable {
-    Object instance = newInstance();
-    for (Method method : beforeEach) {
-      context.getExecutableInvoker().invoke(method, instance);
+  public void beforeAll(Class<?> runClass) throws Throwable {
+    if (runClass == testClass) {
+      return; // JUnit set its own class up.
+    }
+    Object instance = null;
+    if (perClass) {
+      instance = newInstance(runClass);
+      perClassInstances.put(runClass, instance);
+    }
+    for (Method method : methods(runClass, BeforeAll.class, HierarchyTraversalMode.TOP_DOWN)) {
+      invoke(method, instance);
+    }
+  }
+
+  @Override
+  public Object before(Class<?> runClass) throws Throwable {
+    Object instance = perClass ? perClassInstance(runClass) : newInstance(runClass);
+    for (Method method : methods(runClass, BeforeEach.class, HierarchyTraversalMode.TOP_DOWN)) {
+      invoke(method, instance);
     }
     return instance;
   }
 
   @Override
   public void after(Object instance) throws Throwable {
+    invokeAll(
+        methods(instance.getClass(), AfterEach.class, HierarchyTraversalMode.BOTTOM_UP), instance);
+  }
+
+  @Override
+  public void afterAll(Class<?> runClass) throws Throwable {
+    if (runClass == testClass) {
+      return; // JUnit tears its own class down.
+    }
+    Object instance = perClassInstances.remove(runClass);
+    invokeAll(methods(runClass, AfterAll.class, HierarchyTraversalMode.BOTTOM_UP), instance);
+  }
+
+  private static List<Method> methods(
+      Class<?> type, Class<? extends Annotation> annotation, HierarchyTraversalMode mode) {
+    return AnnotationSupport.findAnnotatedMethods(type, annotation, mode);
+  }
+
+  /** A static method is called without the instance, as JUnit calls it. */
+  private void invoke(Method method, Object instance) {
+    context
+        .getExecutableInvoker()
+        .invoke(method, Modifier.isStatic(method.getModifiers()) ? null : instance);
+  }
+
+  /** Calls every one of {@code methods}; the first failure is thrown, the others suppressed. */
+  private void invokeAll(List<Method> methods, Object instance) throws Throwable {
     Throwable first = null;
-    for (Method method : afterEach) {
+    for (Method method : methods) {
       try {
-        context.getExecutableInvoker().invoke(method, instance);
+        invoke(method, instance);
       } catch (Throwable t) {
         if (first == null) {
           first = t;
@@ -68,30 +120,46 @@ final class JUnitLifecycle implements FuzzTestLifecycle {
     }
   }
 
-  private Object newInstance() {
-    if (context.getTestInstanceLifecycle().orElse(TestInstance.Lifecycle.PER_METHOD)
-        == TestInstance.Lifecycle.PER_CLASS) {
+  private Object perClassInstance(Class<?> runClass) {
+    if (runClass == testClass) {
       return context.getRequiredTestInstance();
     }
-    Constructor<?> constructor = onlyConstructor();
-    if (testClass.getEnclosingClass() != null && !Modifier.isStatic(testClass.getModifiers())) {
-      Object outer =
-          context
-              .getRequiredTestInstances()
-              .findInstance(testClass.getEnclosingClass())
-              .orElseThrow(
-                  () -> new IllegalStateException("no enclosing instance for " + testClass));
-      return context.getExecutableInvoker().invoke(constructor, outer);
+    Object instance = perClassInstances.get(runClass);
+    if (instance == null) {
+      throw new IllegalStateException("no @BeforeAll run for the copy of " + runClass.getName());
+    }
+    return instance;
+  }
+
+  private Object newInstance(Class<?> runClass) {
+    Constructor<?> constructor = onlyConstructor(runClass);
+    if (runClass.getEnclosingClass() != null && !Modifier.isStatic(runClass.getModifiers())) {
+      return context.getExecutableInvoker().invoke(constructor, enclosingInstance(runClass));
     }
     return context.getExecutableInvoker().invoke(constructor);
   }
 
+  /**
+   * A {@code @Nested} class's enclosing instance: JUnit's own for JUnit's class; for a copy, a new
+   * instance of the enclosing class's copy (whose lifecycle methods are not run, as for JUnit's).
+   */
+  private Object enclosingInstance(Class<?> runClass) {
+    Class<?> enclosing = runClass.getEnclosingClass();
+    if (runClass == testClass) {
+      return context
+          .getRequiredTestInstances()
+          .findInstance(enclosing)
+          .orElseThrow(() -> new IllegalStateException("no enclosing instance for " + runClass));
+    }
+    return newInstance(enclosing);
+  }
+
   /** JUnit requires a test class to have exactly one constructor; it is the one JUnit used. */
-  private Constructor<?> onlyConstructor() {
-    Constructor<?>[] constructors = testClass.getDeclaredConstructors();
+  private static Constructor<?> onlyConstructor(Class<?> type) {
+    Constructor<?>[] constructors = type.getDeclaredConstructors();
     if (constructors.length != 1) {
       throw new IllegalStateException(
-          testClass.getName() + " must have exactly one constructor, has " + constructors.length);
+          type.getName() + " must have exactly one constructor, has " + constructors.length);
     }
     return constructors[0];
   }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -57,7 +58,9 @@ public final class WhittleExtension implements InvocationInterceptor {
         invocation.proceed();
       } catch (Throwable failure) {
         // Never touch this invocation's arguments: they are placeholders that throw.
-        throw isFinding(failure) ? shrinker.shrinkFuzzingCrash(failure, crashesBefore) : failure;
+        throw isFinding(failure)
+            ? reported(failure, () -> shrinker.shrinkFuzzingCrash(failure, crashesBefore))
+            : failure;
       }
       return;
     }
@@ -69,8 +72,29 @@ public final class WhittleExtension implements InvocationInterceptor {
       if (!isFinding(failure)) {
         throw failure;
       }
-      throw new FailureShrinker(context, () -> configuration(context))
-          .shrinkRegressionInput(failure, invocationContext.getArguments());
+      throw reported(
+          failure,
+          () ->
+              new FailureShrinker(context, () -> configuration(context))
+                  .shrinkRegressionInput(failure, invocationContext.getArguments()));
+    }
+  }
+
+  /**
+   * What the test reports: {@code shrink}'s failure, or {@code failure} itself with what went wrong
+   * suppressed, should shrinking throw (a broken installation, a class of Whittle's missing): the
+   * test's own failure is never replaced by one of Whittle's.
+   */
+  static Throwable reported(Throwable failure, Supplier<Throwable> shrink) {
+    try {
+      return shrink.get();
+    } catch (Throwable shrinkingFailed) {
+      try {
+        failure.addSuppressed(shrinkingFailed);
+      } catch (RuntimeException ignored) {
+        // A failure that refuses suppressed exceptions is reported as it is.
+      }
+      return failure;
     }
   }
 

@@ -10,8 +10,13 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import dev.whittle.junit.api.WhittleConfiguration;
 import dev.whittle.junit.fixtures.BytesFixture;
 import dev.whittle.junit.fixtures.CommandInjectionFixture;
+import dev.whittle.junit.fixtures.ExitingFixture;
 import dev.whittle.junit.fixtures.FlakyFixture;
 import dev.whittle.junit.fixtures.LifecycleFixture;
+import dev.whittle.junit.fixtures.LinkageFixture;
+import dev.whittle.junit.fixtures.PerClassFixture;
+import dev.whittle.junit.fixtures.RetiredCodec;
+import dev.whittle.junit.fixtures.StateFixture;
 import dev.whittle.junit.fixtures.UnannotatedFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -108,7 +113,7 @@ class WhittleExtensionTest {
 
   @Test
   void aFuzzedDataProviderTestIsShrunkWithItsLifecycleOnAFreshInstancePerRun() throws IOException {
-    int tearDownsBefore = LifecycleFixture.tearDowns;
+    int tearDownsBefore = LifecycleFixture.tearDowns();
 
     Throwable failure = onlyFailure(run(LifecycleFixture.class));
 
@@ -118,7 +123,7 @@ class WhittleExtensionTest {
         Files.readAllBytes(onlyMinimizedFile(methodDirectory("LifecycleFixture", "consume")));
     assertTrue(written.length <= 3, "three digits reach 20: " + written.length + " bytes");
     assertTrue(
-        LifecycleFixture.tearDowns - tearDownsBefore > 3,
+        LifecycleFixture.tearDowns() - tearDownsBefore > 3,
         "@AfterEach ran after the re-runs too, not only after JUnit's own invocations");
   }
 
@@ -143,7 +148,9 @@ class WhittleExtensionTest {
     assertEquals(1, failure.getSuppressed().length);
     Throwable reason = failure.getSuppressed()[0];
     assertInstanceOf(ShrinkingStoppedException.class, reason);
-    assertTrue(reason.getMessage().contains("did not fail again"), reason.getMessage());
+    // Whittle's copy of the class starts from fresh static state: it fails once more, then not.
+    assertTrue(
+        reason.getMessage().contains("does not fail the same way every time"), reason.getMessage());
     assertTrue(Files.notExists(resources.resolve("dev")));
   }
 
@@ -161,6 +168,104 @@ class WhittleExtensionTest {
     assertEquals(FINDING, failure.getClass().getName());
     String reason = failure.getSuppressed()[0].getMessage();
     assertTrue(reason.contains(WhittleConfiguration.TIME_BUDGET), reason);
+  }
+
+  /**
+   * Issue 17, item 1: the test method calls System.exit on short inputs and Runtime.halt on inputs
+   * that start with H. Shrinking tries both; each ends only its own run, in Whittle's copy of the
+   * class (which its @BeforeAll set up), and the test reports its own failure, shrunk. Before the
+   * fix this test ended the JVM running it.
+   */
+  @Test
+  void candidatesThatExitOrHaltEndOnlyTheirOwnRunAndTheFailureIsShrunk() throws IOException {
+    Throwable failure = onlyFailure(run(ExitingFixture.class));
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure, failure::toString);
+    assertEquals(FINDING, shrunk.getCause().getClass().getName(), "the original is the cause");
+    assertInstanceOf(IllegalStateException.class, shrunk.getCause().getCause());
+    assertTrue(shrunk.getMessage().contains("Shrunk Sample (8 bytes"), shrunk::getMessage);
+    String written =
+        new String(
+            Files.readAllBytes(onlyMinimizedFile(methodDirectory("ExitingFixture", "parse"))),
+            StandardCharsets.ISO_8859_1);
+    assertEquals(8, written.length(), "shorter ones exit: " + written);
+    assertTrue(written.contains("BUG") && !written.startsWith("H"), written);
+  }
+
+  @Test
+  void aPerClassTestGetsItsOwnInstanceSetUpByItsBeforeAllInWhittlesCopy() throws IOException {
+    Throwable failure = onlyFailure(run(PerClassFixture.class));
+
+    assertInstanceOf(AssertionError.class, failure, failure::toString);
+    assertArrayEquals(
+        "BUG".getBytes(StandardCharsets.US_ASCII),
+        Files.readAllBytes(onlyMinimizedFile(methodDirectory("PerClassFixture", "parse"))));
+  }
+
+  /**
+   * Issue 17, item 2: a test that fails because a class is missing from its class path is not
+   * shrunk (that would only find the shortest input that reaches the class); the class is named as
+   * a configuration problem beside the original failure.
+   */
+  @Test
+  void aMissingClassIsReportedAsAConfigurationProblemBesideTheOriginalFailure() throws Exception {
+    String hidden = RetiredCodec.class.getName();
+    Class<?> fixture =
+        Class.forName(
+            LinkageFixture.class.getName(),
+            false,
+            new HidingClassLoader(getClass().getClassLoader(), hidden));
+
+    Throwable failure = onlyFailure(run(fixture));
+
+    assertEquals(FINDING, failure.getClass().getName(), () -> trace(failure));
+    assertInstanceOf(NoClassDefFoundError.class, failure.getCause());
+    assertEquals(1, failure.getSuppressed().length);
+    String reason = failure.getSuppressed()[0].getMessage();
+    assertTrue(reason.contains("class " + hidden + " is missing from the test class path"), reason);
+    assertTrue(reason.contains("not a bug the input finds"), reason);
+    assertTrue(Files.notExists(resources.resolve("dev")), "nothing written");
+  }
+
+  /**
+   * Whittle's copy of the class has its own static state: a failure that needs state an earlier
+   * invocation left fails another way there, and that other failure is never reported as this one's
+   * shrunk form; both are named.
+   */
+  @Test
+  void aReRunThatFailsAnotherWayIsNamedAndTheOriginalReported() {
+    Throwable failure = onlyFailure(run(StateFixture.class));
+
+    assertEquals(FINDING, failure.getClass().getName(), () -> trace(failure));
+    String reason = failure.getSuppressed()[0].getMessage();
+    assertTrue(
+        reason.contains(
+            "fails with java.lang.IllegalStateException when the test framework runs it, but with"
+                + " java.lang.NullPointerException"),
+        reason);
+    assertTrue(Files.notExists(resources.resolve("dev")), "nothing written");
+  }
+
+  @Test
+  void shrinkingThatThrowsLeavesTheOriginalFailureReportedWithWhatWentWrongSuppressed() {
+    IllegalStateException original = new IllegalStateException("the test's own failure");
+    NoClassDefFoundError broken = new NoClassDefFoundError("dev/whittle/jazzer/api/Missing");
+
+    Throwable reported =
+        WhittleExtension.reported(
+            original,
+            () -> {
+              throw broken;
+            });
+
+    assertEquals(original, reported);
+    assertEquals(List.of(broken), List.of(reported.getSuppressed()));
+  }
+
+  private static String trace(Throwable t) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    t.printStackTrace(new java.io.PrintWriter(out));
+    return out.toString();
   }
 
   private EngineExecutionResults run(Class<?> fixture) {

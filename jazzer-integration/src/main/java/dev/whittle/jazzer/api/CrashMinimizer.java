@@ -46,8 +46,9 @@ import java.util.ServiceLoader;
  *
  * <p>{@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} inside the target end the
  * run, not the JVM: the target's classes are rewritten as they are loaded so that these calls throw
- * an error of Whittle's instead, on every JDK (see {@link #withExitGuard}). A target {@linkplain
- * #forLoadedTarget loaded by someone else} is not rewritten.
+ * an error of Whittle's instead, on every JDK (see {@link #withExitGuard}); for a fuzz test, in
+ * Whittle's own copy of the test class. A target {@linkplain #forLoadedTarget loaded by someone
+ * else} is not rewritten.
  */
 public final class CrashMinimizer {
   /** Default for {@link #withCallTimeout}. */
@@ -62,8 +63,10 @@ public final class CrashMinimizer {
   private final String targetClass;
   private final ImmutableList<Path> classPath;
   private final Class<?> loadedTarget;
+  private final Class<?> fuzzTestClass;
   private final Method fuzzTestMethod;
   private final FuzzTestLifecycle fuzzTestLifecycle;
+  private final String expectedFailure;
   private final Algorithm algorithm;
   private final MatchMode matchMode;
   private final Duration callTimeout;
@@ -84,8 +87,10 @@ public final class CrashMinimizer {
     this.targetClass = b.targetClass;
     this.classPath = b.classPath;
     this.loadedTarget = b.loadedTarget;
+    this.fuzzTestClass = b.fuzzTestClass;
     this.fuzzTestMethod = b.fuzzTestMethod;
     this.fuzzTestLifecycle = b.fuzzTestLifecycle;
+    this.expectedFailure = b.expectedFailure;
     this.algorithm = b.algorithm;
     this.matchMode = b.matchMode;
     this.callTimeout = b.callTimeout;
@@ -139,9 +144,19 @@ public final class CrashMinimizer {
   }
 
   /**
-   * A minimizer for the fuzz test method {@code testMethod} (a JUnit {@code @FuzzTest}) in the
-   * class as it is loaded, run through {@code lifecycle}, with the same defaults as {@link
-   * #forTarget} but no exit guard. Each run decodes the candidate into arguments as Jazzer's
+   * A minimizer for the fuzz test method {@code testMethod} (a JUnit {@code @FuzzTest}), run
+   * through {@code lifecycle} on an instance of the class that declares it; see {@link
+   * #forFuzzTest(Class, Method, FuzzTestLifecycle)}.
+   */
+  public static CrashMinimizer forFuzzTest(Method testMethod, FuzzTestLifecycle lifecycle) {
+    checkNotNull(testMethod, "testMethod");
+    return forFuzzTest(testMethod.getDeclaringClass(), testMethod, lifecycle);
+  }
+
+  /**
+   * A minimizer for the fuzz test method {@code testMethod} (a JUnit {@code @FuzzTest}) of {@code
+   * testClass} (which declares or inherits it), run through {@code lifecycle}, with the same
+   * defaults as {@link #forTarget}. Each run decodes the candidate into arguments as Jazzer's
    * regression mode does (one {@code byte[]}: the bytes; one {@code FuzzedDataProvider}: a provider
    * over them, Whittle's pure-Java one by default; anything else: Jazzer's mutation framework,
    * which must be on the method's class path), asks {@code lifecycle} for an instance, calls the
@@ -150,25 +165,52 @@ public final class CrashMinimizer {
    * Jazzer's dedup token cut at the test method's frame, which is the token Jazzer prints for the
    * same finding in fuzzing mode.
    *
-   * <p>Nothing is loaded again, so the result is verified by running it once more, {@link
-   * #withFreshLoaderPerAttempt} is refused and one candidate runs at a time. The test class is the
-   * test framework's, not loaded by Whittle, so {@code System.exit} in the test is not guarded
-   * against ({@link #withExitGuard} is refused), as Jazzer does not guard against it either.
+   * <p>With the exit guard on (the default, {@link #withExitGuard}), Whittle runs its own copy of
+   * the test class, loaded again from the class files the test's class loader shows, with the exit
+   * calls of the test class and of the code it calls rewritten: a run that calls {@code
+   * System.exit}, {@code Runtime.exit} or {@code Runtime.halt} ends as an exit finding, never the
+   * JVM. The copy has its own static state; it is initialized and set up ({@link
+   * FuzzTestLifecycle#beforeAll}) once per session, so the result is verified in a fresh copy.
+   * Classes of the JDK, Jazzer, JUnit and Whittle are shared with the test framework and not
+   * rewritten. With the guard off, the framework's own class runs, nothing is loaded again, an exit
+   * ends the JVM, and the result is verified by running it once more. Either way {@link
+   * #withFreshLoaderPerAttempt} is refused and one candidate runs at a time.
    */
-  public static CrashMinimizer forFuzzTest(Method testMethod, FuzzTestLifecycle lifecycle) {
+  public static CrashMinimizer forFuzzTest(
+      Class<?> testClass, Method testMethod, FuzzTestLifecycle lifecycle) {
+    checkNotNull(testClass, "testClass");
     checkNotNull(testMethod, "testMethod");
     checkNotNull(lifecycle, "lifecycle");
     checkArgument(
         !java.lang.reflect.Modifier.isStatic(testMethod.getModifiers()),
         "a fuzz test method is an instance method: %s",
         testMethod);
+    checkArgument(
+        testMethod.getDeclaringClass().isAssignableFrom(testClass),
+        "%s does not have %s",
+        testClass,
+        testMethod);
     Builder b = new Builder();
     b.targetClass = testMethod.getDeclaringClass().getName();
     b.classPath = ImmutableList.of();
+    b.fuzzTestClass = testClass;
     b.fuzzTestMethod = testMethod;
     b.fuzzTestLifecycle = lifecycle;
-    b.exitGuard = false;
     return new CrashMinimizer(b);
+  }
+
+  /**
+   * For a {@linkplain #forFuzzTest fuzz test}: the class of what the test threw when its framework
+   * ran the crash. When Whittle's runs of the crash find something else (another exception, or an
+   * exit; a timeout is not checked, as a framework reports it in its own way), minimizing stops
+   * with an {@link UnexpectedFindingException} before anything is reduced. Empty, the default,
+   * checks nothing.
+   */
+  public CrashMinimizer withExpectedFailure(String exceptionClassName) {
+    checkNotNull(exceptionClassName, "exceptionClassName");
+    checkArgument(
+        fuzzTestMethod != null, "only a fuzz test has an expected failure: %s", targetClass);
+    return copy(b -> b.expectedFailure = exceptionClassName);
   }
 
   /** The reduction algorithm, from {@link Algorithms}. */
@@ -227,17 +269,13 @@ public final class CrashMinimizer {
    * that run, as an exit finding, rather than the JVM (on by default). With the guard on, calls of
    * them in the classes Whittle loads for the target are rewritten at load time (calls through
    * reflection or method handles looked up at run time are not seen); turned off, classes are
-   * loaded as they are and a target that exits ends the JVM. It has no effect on a target
+   * loaded as they are and a target that exits ends the JVM. For a {@linkplain #forFuzzTest fuzz
+   * test} the guard means running Whittle's copy of the test class. It has no effect on a target
    * {@linkplain #forLoadedTarget loaded by someone else}, whose classes are already defined: there
    * an exit does what it always does (inside a JVM that is already exiting, as in a Jazzer run's
    * crash hook, it blocks until the call timeout ends that run).
    */
   public CrashMinimizer withExitGuard(boolean guard) {
-    checkArgument(
-        !guard || fuzzTestMethod == null,
-        "a fuzz test runs in its test framework's class loader, where System.exit cannot be"
-            + " guarded against: %s",
-        fuzzTestMethod);
     return copy(b -> b.exitGuard = guard);
   }
 
@@ -400,6 +438,21 @@ public final class CrashMinimizer {
     return Optional.ofNullable(loadedTarget);
   }
 
+  /**
+   * The test class given to {@link #forFuzzTest} (or the method's declaring class); empty for a
+   * fuzz target class.
+   */
+  public Optional<Class<?>> fuzzTestClass() {
+    return Optional.ofNullable(fuzzTestClass);
+  }
+
+  /**
+   * The class of the failure the test framework reported, if given ({@link #withExpectedFailure}).
+   */
+  public Optional<String> expectedFailure() {
+    return Optional.ofNullable(expectedFailure);
+  }
+
   /** The method given to {@link #forFuzzTest}; empty for a fuzz target class. */
   public Optional<Method> fuzzTestMethod() {
     return Optional.ofNullable(fuzzTestMethod);
@@ -477,8 +530,10 @@ public final class CrashMinimizer {
     b.targetClass = targetClass;
     b.classPath = classPath;
     b.loadedTarget = loadedTarget;
+    b.fuzzTestClass = fuzzTestClass;
     b.fuzzTestMethod = fuzzTestMethod;
     b.fuzzTestLifecycle = fuzzTestLifecycle;
+    b.expectedFailure = expectedFailure;
     b.algorithm = algorithm;
     b.matchMode = matchMode;
     b.callTimeout = callTimeout;
@@ -503,8 +558,10 @@ public final class CrashMinimizer {
     String targetClass;
     ImmutableList<Path> classPath;
     Class<?> loadedTarget;
+    Class<?> fuzzTestClass;
     Method fuzzTestMethod;
     FuzzTestLifecycle fuzzTestLifecycle;
+    String expectedFailure;
     Algorithm algorithm = Algorithms.defaultAlgorithm();
     MatchMode matchMode = MatchMode.dedupToken();
     Duration callTimeout = DEFAULT_CALL_TIMEOUT;

@@ -17,6 +17,7 @@ import dev.whittle.jazzer.api.FreshJvmVerification;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.api.UnexpectedFindingException;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.runtime.JazzerAgent;
@@ -104,6 +105,9 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
               ? established
               : ReproductionCheck.establish(
                   session, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
+      if (established == null) {
+        checkExpected(minimizer, original, crashName);
+      }
       if (established == null && isResourceFinding(minimizer, original)) {
         // Reopened with a fresh loader per candidate (stack overflows) and a per-run deadline
         // from the crash's own run time; the crash's finding is kept, not established again.
@@ -156,7 +160,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             verification =
                 new Verification(
                     verified,
-                    minimizer.loadedTarget().isPresent()
+                    sameTarget(minimizer)
                         ? Verification.SAME_TARGET
                         : Verification.FRESH_CLASS_LOADER,
                     verified ? "" : "no matching finding when run again: " + again);
@@ -174,6 +178,31 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           verification,
           session.shape());
     }
+  }
+
+  /**
+   * Stops before reducing a finding other than the one the test framework reported: a thrown one of
+   * another class, or an exit (which the framework's run cannot have had, as it would have ended
+   * the JVM). Timeouts are reported by frameworks in their own ways and are not checked.
+   */
+  private static void checkExpected(CrashMinimizer minimizer, Finding original, String crashName) {
+    Optional<String> expected = minimizer.expectedFailure();
+    if (expected.isEmpty() || original.kind() == Finding.Kind.TIMEOUT) {
+      return;
+    }
+    if (original.kind() == Finding.Kind.EXIT
+        || !original.exceptionClassName().equals(expected.get())) {
+      throw new UnexpectedFindingException(crashName, expected.get(), original);
+    }
+  }
+
+  /**
+   * Whether verifying runs the very class the reduction ran: a loaded target's, or a fuzz test's
+   * own class without the exit guard; otherwise a fresh session loads a fresh copy.
+   */
+  private static boolean sameTarget(CrashMinimizer minimizer) {
+    return minimizer.loadedTarget().isPresent()
+        || (minimizer.fuzzTestMethod().isPresent() && !minimizer.exitGuard());
   }
 
   /**
@@ -246,10 +275,12 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   private static AttemptSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
     if (minimizer.fuzzTestMethod().isPresent()) {
       return FuzzTestSession.open(
+          minimizer.fuzzTestClass().orElseThrow(),
           minimizer.fuzzTestMethod().get(),
           minimizer.fuzzTestLifecycle().orElseThrow(),
           minimizer.fuzzedDataProviderFactory().orElse(null),
-          minimizer.callTimeout());
+          minimizer.callTimeout(),
+          minimizer.exitGuard());
     }
     if (minimizer.loadedTarget().isPresent()) {
       return TargetSession.attach(

@@ -135,7 +135,7 @@ final class AttemptWorker {
    *
    * @param caller the loader of the innermost target class on the calling stack, or null
    */
-  static void recordExitRequest(int status, TargetClassLoader caller) {
+  static void recordExitRequest(int status, RunningAttempt.Owner caller) {
     AttemptWorker worker =
         Thread.currentThread() instanceof WorkerThread own
             ? own.worker

@@ -12,8 +12,8 @@ import org.apiguardian.api.API;
  * What the target's exit calls become ({@link ExitCallRewriter}): each method records the exit
  * request for the run in progress and throws {@link TargetExitRequest}. Each has the stack effect
  * of the call it replaces, so the rewritten code keeps its stack-map frames. Public only because
- * rewritten target classes, in loaders of their own, call it; {@link TargetClassLoader} resolves
- * this class to Whittle's own, whatever the target's class path holds.
+ * rewritten target classes, in loaders of their own, call it; {@link TargetClassLoader} and {@link
+ * FuzzTestClassLoader} resolve this class to Whittle's own, whatever the target's class path holds.
  */
 @API(status = INTERNAL)
 public final class ExitTrap {
@@ -46,13 +46,13 @@ public final class ExitTrap {
   }
 
   /** The loader of the innermost target class on the stack: the session that asked to exit. */
-  private static Optional<TargetClassLoader> callingTargetLoader() {
+  private static Optional<RunningAttempt.Owner> callingTargetLoader() {
     return STACK.walk(
         frames ->
             frames
                 .map(frame -> frame.getDeclaringClass().getClassLoader())
-                .filter(TargetClassLoader.class::isInstance)
-                .map(TargetClassLoader.class::cast)
+                .filter(RunningAttempt.Owner.class::isInstance)
+                .map(RunningAttempt.Owner.class::cast)
                 .findFirst());
   }
 }

@@ -27,29 +27,38 @@ import org.apiguardian.api.API;
  * FuzzTestArguments}), an instance set up by the caller's {@link FuzzTestLifecycle}, the call with
  * Jazzer's bug detectors armed around it alone ({@link JazzerRuntime}), the tear-down. Every run is
  * on an attempt worker under the call timeout ({@link AttemptRunner}); the finding's identity is
- * Jazzer's dedup token cut at the test method's frame. The class is the test framework's: nothing
- * is loaded, and {@code System.exit} is not guarded against. Not thread-safe: one caller at a time.
+ * Jazzer's dedup token cut at the test method's frame.
+ *
+ * <p>With exits trapped, the test class is loaded again in a {@link FuzzTestClassLoader}, with the
+ * exit calls of the test and of the code it calls rewritten, so that {@code System.exit}, {@code
+ * Runtime.exit} and {@code Runtime.halt} end the run as an exit finding instead of the JVM; the
+ * copy is initialized and set up ({@link FuzzTestLifecycle#beforeAll}) when the session opens and
+ * torn down when it closes. Without, the framework's own class runs, and an exit ends the JVM. Not
+ * thread-safe: one caller at a time.
  */
 @API(status = INTERNAL)
 public final class FuzzTestSession implements AttemptSession {
+  private final Class<?> testClass;
   private final Method method;
   private final FuzzTestLifecycle lifecycle;
   private final FuzzTestArguments arguments;
   private final JazzerRuntime runtime;
   private final FindingClassifier classifier;
   private final AttemptRunner runner;
+  private boolean setUp;
   private long runs;
 
   private FuzzTestSession(
+      Class<?> testClass,
       Method method,
       FuzzTestLifecycle lifecycle,
       FuzzTestArguments arguments,
-      Duration callTimeout) {
+      AttemptRunner runner) {
+    this.testClass = testClass;
     this.method = method;
     this.lifecycle = lifecycle;
     this.arguments = arguments;
-    ClassLoader loader = loaderOf(method);
-    this.runtime = JazzerRuntime.visibleFrom(loader);
+    this.runtime = JazzerRuntime.visibleFrom(loaderOf(method));
     this.classifier =
         new FindingClassifier(
             new DedupToken(
@@ -57,32 +66,78 @@ public final class FuzzTestSession implements AttemptSession {
                 method.getName(),
                 ProviderFrames.internalPrefixes(
                     method.getDeclaringClass().getName(), arguments.providers())));
-    this.runner = new AttemptRunner(callTimeout);
+    this.runner = runner;
   }
 
   /**
-   * A session over {@code method}, run through {@code lifecycle}.
+   * A session over {@code method} of {@code testClass} (which declares or inherits it), run through
+   * {@code lifecycle}.
    *
    * @param dataProviders the provider factory for a {@code FuzzedDataProvider} parameter, or null
    *     for Whittle's pure-Java one
-   * @throws FuzzTargetLoadException if the method cannot be called or its parameters decoded
+   * @param trapExits whether the test runs in Whittle's copy of its class, whose exit calls end the
+   *     run instead of the JVM
+   * @throws FuzzTargetLoadException if the method cannot be called, its parameters decoded, or the
+   *     copy of its class loaded, initialized or set up
    */
   public static FuzzTestSession open(
+      Class<?> testClass,
       Method method,
       FuzzTestLifecycle lifecycle,
       FuzzedDataProviderFactory dataProviders,
-      Duration callTimeout) {
+      Duration callTimeout,
+      boolean trapExits) {
+    checkNotNull(testClass, "testClass");
     checkNotNull(method, "method");
     checkNotNull(lifecycle, "lifecycle");
     checkNotNull(callTimeout, "callTimeout");
+    AttemptRunner runner = new AttemptRunner(callTimeout);
+    try {
+      Class<?> runClass = testClass;
+      Method runMethod = method;
+      if (trapExits) {
+        FuzzTestClassLoader loader =
+            new FuzzTestClassLoader(loaderOf(method), runner.runningAttempt());
+        runClass = FuzzTestCopy.loadClass(testClass, loader);
+        runMethod = FuzzTestCopy.method(method, runClass, loader);
+      }
+      accessible(runMethod);
+      FuzzTestSession session =
+          new FuzzTestSession(
+              runClass,
+              runMethod,
+              lifecycle,
+              FuzzTestArguments.forMethod(runMethod, dataProviders),
+              runner);
+      session.setUpClass();
+      return session;
+    } catch (RuntimeException | Error e) {
+      runner.close();
+      throw e;
+    }
+  }
+
+  private static void accessible(Method method) {
     try {
       method.setAccessible(true); // Test methods and classes are often package-private.
     } catch (RuntimeException e) {
       throw new FuzzTargetLoadException(
           method.getDeclaringClass().getName(), "cannot call " + method + ": " + e, e);
     }
-    return new FuzzTestSession(
-        method, lifecycle, FuzzTestArguments.forMethod(method, dataProviders), callTimeout);
+  }
+
+  /**
+   * Initializes the test class and has the lifecycle set it up, on the attempt worker: a copy's
+   * static initializer and class set-up may exit or hang like any run.
+   */
+  private void setUpClass() {
+    AttemptRunner.RawRun init =
+        runner.runAtLeast(
+            ignored -> FuzzTestCopy.initialize(testClass, lifecycle),
+            new byte[0],
+            TargetSession.INITIALIZE_TIMEOUT);
+    FuzzTestCopy.checkInitialized(testClass, init);
+    setUp = true;
   }
 
   /** The test method, whose parameters the mutation framework's value reducer needs. */
@@ -96,6 +151,11 @@ public final class FuzzTestSession implements AttemptSession {
     AttemptRunner.RawRun raw = runRaw(input, UnaryOperator.identity());
     if (raw.ending() == AttemptRunner.Ending.TIMED_OUT) {
       return Finding.timeout();
+    }
+    if (raw.exitRequested()) {
+      // Wherever it was asked for (set-up, test, tear-down), and whatever the test made of the
+      // error that refused it: an exit is a finding of its own, never the original failure.
+      return Finding.exit(raw.exitStatus());
     }
     return classifier.classifyThrown(raw.thrown());
   }
@@ -130,7 +190,7 @@ public final class FuzzTestSession implements AttemptSession {
     try {
       Object instance;
       try {
-        instance = lifecycle.before();
+        instance = lifecycle.before(testClass);
       } catch (Throwable setUpFailed) {
         return null;
       }
@@ -195,7 +255,24 @@ public final class FuzzTestSession implements AttemptSession {
 
   @Override
   public void close() {
-    runner.close();
+    try {
+      if (setUp) {
+        setUp = false;
+        // What the class tear-down throws or how long it takes changes no run's result.
+        runner.run(
+            ignored -> {
+              try {
+                lifecycle.afterAll(testClass);
+              } catch (Throwable t) {
+                return t;
+              }
+              return null;
+            },
+            new byte[0]);
+      }
+    } finally {
+      runner.close();
+    }
   }
 
   private static ClassLoader loaderOf(Method method) {

@@ -10,6 +10,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * ({@code --jobs}) it goes to the run of the session whose target asked, and to none between runs.
  */
 final class RunningAttempt {
+  /**
+   * A class loader whose rewritten classes' exit requests are credited to a session's runs: {@link
+   * TargetClassLoader} and {@link FuzzTestClassLoader}. {@link ExitTrap} looks for it on the stack.
+   */
+  interface Owner {
+    RunningAttempt runningAttempt();
+  }
+
   private final AtomicReference<AttemptWorker> worker = new AtomicReference<>();
 
   /** The worker whose run is in progress, or null between runs. */

@@ -41,7 +41,7 @@ import java.util.jar.Manifest;
  * loader's name before each frame, which would change every dedup token.
  */
 final class TargetClassLoader extends URLClassLoader
-    implements HookedClassLoader, ProbeCounters.Owner {
+    implements HookedClassLoader, ProbeCounters.Owner, RunningAttempt.Owner {
   private static final List<String> PARENT_FIRST_PREFIXES =
       List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "com.code_intelligence.jazzer.");
 
@@ -91,7 +91,8 @@ final class TargetClassLoader extends URLClassLoader
     return probeCounters;
   }
 
-  RunningAttempt runningAttempt() {
+  @Override
+  public RunningAttempt runningAttempt() {
     return runningAttempt;
   }
 
@@ -193,7 +194,7 @@ final class TargetClassLoader extends URLClassLoader
     }
   }
 
-  private static Optional<Manifest> manifestOf(URL jar) {
+  static Optional<Manifest> manifestOf(URL jar) {
     try (JarFile file = new JarFile(Path.of(jar.toURI()).toFile())) {
       return Optional.ofNullable(file.getManifest());
     } catch (IOException | URISyntaxException | IllegalArgumentException e) {
@@ -202,7 +203,7 @@ final class TargetClassLoader extends URLClassLoader
   }
 
   /** The class path entry {@code url} (of resource {@code path}) was found in. */
-  private static URL codeSourceLocation(URL url, String path) {
+  static URL codeSourceLocation(URL url, String path) {
     String text = url.toString();
     try {
       if (text.startsWith("jar:")) {

@@ -13,6 +13,8 @@ import dev.whittle.jazzer.targets.StrictJson;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,15 +55,60 @@ class FuzzTestMinimizationTest {
         throw new ArithmeticException("x " + count);
       }
     }
+
+    /** Exits as a command-line tool would on a short input, halts on a zero byte. */
+    void exiting(byte[] input) {
+      if (input.length < 5) {
+        System.exit(3);
+      }
+      if (input[0] == 0) {
+        Runtime.getRuntime().halt(4);
+      }
+      if (new String(input, UTF_8).contains("BUG")) {
+        throw new IllegalStateException("bug");
+      }
+    }
   }
 
-  /** New instance per run, set up before and torn down after, as JUnit does. */
+  /** A fuzz test class whose static initializer fails. */
+  static final class BrokenInitializer {
+    static final String SETTING = setting();
+
+    private static String setting() {
+      throw new IllegalStateException("no configuration file");
+    }
+
+    void bytes(byte[] input) {}
+  }
+
+  /** A fuzz test class whose static initializer exits. */
+  static final class ExitingInitializer {
+    static {
+      if (Boolean.parseBoolean("true")) {
+        System.exit(5);
+      }
+    }
+
+    void bytes(byte[] input) {}
+  }
+
+  /**
+   * New instance per run, set up before and torn down after, as JUnit does; of whichever class
+   * Whittle runs (its own copy of the fixture, by default), so made and set up reflectively.
+   */
   private static final FuzzTestLifecycle LIFECYCLE =
       new FuzzTestLifecycle() {
         @Override
-        public Object before() {
-          Fixture fixture = new Fixture();
-          fixture.setUp = true;
+        public void beforeAll(Class<?> testClass) {
+          Fixture.EVENTS.add("beforeAll " + (testClass == Fixture.class ? "own" : "copy"));
+        }
+
+        @Override
+        public Object before(Class<?> testClass) throws ReflectiveOperationException {
+          Object fixture = newInstance(testClass);
+          Field setUp = testClass.getDeclaredField("setUp");
+          setUp.setAccessible(true);
+          setUp.setBoolean(fixture, true);
           Fixture.EVENTS.add("before");
           return fixture;
         }
@@ -70,7 +117,18 @@ class FuzzTestMinimizationTest {
         public void after(Object instance) {
           Fixture.EVENTS.add("after");
         }
+
+        @Override
+        public void afterAll(Class<?> testClass) {
+          Fixture.EVENTS.add("afterAll " + (testClass == Fixture.class ? "own" : "copy"));
+        }
       };
+
+  private static Object newInstance(Class<?> type) throws ReflectiveOperationException {
+    Constructor<?> constructor = type.getDeclaredConstructor();
+    constructor.setAccessible(true);
+    return constructor.newInstance();
+  }
 
   @Test
   void aByteArrayFuzzTestShrinksWithItsLifecycleAroundEveryRun() throws Exception {
@@ -82,7 +140,8 @@ class FuzzTestMinimizationTest {
 
     assertEquals("BUG", new String(result.minimized(), UTF_8));
     assertTrue(result.verified());
-    assertEquals(2 * result.oracleCalls(), Fixture.EVENTS.size(), "a set-up and a tear-down each");
+    List<String> runs = Fixture.EVENTS.stream().filter(e -> !e.contains("All")).toList();
+    assertEquals(2 * result.oracleCalls(), runs.size(), "a set-up and a tear-down each");
     assertEquals(
         List.of(Fixture.class.getName() + ".bytes"),
         result.finding().frames().stream()
@@ -97,8 +156,8 @@ class FuzzTestMinimizationTest {
     FuzzTestLifecycle noSetUp =
         new FuzzTestLifecycle() {
           @Override
-          public Object before() {
-            return new Fixture();
+          public Object before(Class<?> testClass) throws ReflectiveOperationException {
+            return newInstance(testClass);
           }
 
           @Override
@@ -117,7 +176,7 @@ class FuzzTestMinimizationTest {
     FuzzTestLifecycle failing =
         new FuzzTestLifecycle() {
           @Override
-          public Object before() {
+          public Object before(Class<?> testClass) {
             throw new IllegalStateException("set-up failed");
           }
 
@@ -194,13 +253,84 @@ class FuzzTestMinimizationTest {
   }
 
   @Test
-  void noExitGuardNoFreshLoaderForATestFrameworksClass() throws Exception {
+  void theExitGuardIsOnByDefaultAndNoFreshLoaderPerAttempt() throws Exception {
     CrashMinimizer minimizer = CrashMinimizer.forFuzzTest(method("bytes", byte[].class), LIFECYCLE);
 
-    assertThrows(IllegalArgumentException.class, () -> minimizer.withExitGuard(true));
+    assertTrue(minimizer.exitGuard());
     assertThrows(IllegalArgumentException.class, () -> minimizer.withFreshLoaderPerAttempt(true));
-    assertEquals(false, minimizer.exitGuard());
     assertNotEquals(Optional.empty(), minimizer.fuzzTestMethod());
+    assertEquals(Optional.of(Fixture.class), minimizer.fuzzTestClass());
+  }
+
+  /**
+   * Issue 17, item 1: candidates that call System.exit or Runtime.halt end their own run as an exit
+   * finding, which is never the original's; the JVM goes on and the result is the smallest input
+   * that still fails the original way. Without the guard this test would end its JVM.
+   */
+  @Test
+  void candidatesThatExitOrHaltEndOnlyTheirOwnRunInWhittlesCopyOfTheTestClass() throws Exception {
+    Fixture.EVENTS.clear();
+
+    MinimizationResult result =
+        CrashMinimizer.forFuzzTest(method("exiting", byte[].class), LIFECYCLE)
+            .minimize("junk and BUG and more junk".getBytes(UTF_8));
+
+    assertEquals(5, result.minimized().length, "shorter ones exit");
+    assertTrue(new String(result.minimized(), UTF_8).contains("BUG"));
+    assertNotEquals(0, result.minimized()[0], "one starting with a zero byte halts");
+    assertEquals(IllegalStateException.class.getName(), result.finding().exceptionClassName());
+    assertTrue(result.verified());
+    assertEquals(Verification.FRESH_CLASS_LOADER, result.verification().method());
+    assertEquals(
+        List.of("afterAll copy", "afterAll copy", "beforeAll copy", "beforeAll copy"),
+        Fixture.EVENTS.stream().filter(e -> e.contains("All")).sorted().toList(),
+        "the reduction's copy and the verification's, each set up and torn down once");
+  }
+
+  @Test
+  void withoutTheGuardTheFrameworksOwnClassRunsAndIsVerifiedAsItIs() throws Exception {
+    Fixture.EVENTS.clear();
+
+    MinimizationResult result =
+        CrashMinimizer.forFuzzTest(method("bytes", byte[].class), LIFECYCLE)
+            .withExitGuard(false)
+            .minimize("some BUG".getBytes(UTF_8));
+
+    assertEquals("BUG", new String(result.minimized(), UTF_8));
+    assertEquals(Verification.SAME_TARGET, result.verification().method());
+    assertTrue(Fixture.EVENTS.contains("beforeAll own"), Fixture.EVENTS::toString);
+  }
+
+  @Test
+  void aFailingStaticInitializerOfTheCopyIsNamedWithItsCause() throws Exception {
+    FuzzTargetLoadException failed =
+        assertThrows(
+            FuzzTargetLoadException.class,
+            () ->
+                CrashMinimizer.forFuzzTest(
+                        BrokenInitializer.class.getDeclaredMethod("bytes", byte[].class), LIFECYCLE)
+                    .minimize(new byte[] {1}));
+
+    String message = failed.getMessage();
+    assertTrue(
+        message.contains("the static initializer of " + BrokenInitializer.class.getName()),
+        message);
+    assertTrue(message.contains("IllegalStateException: no configuration file"), message);
+  }
+
+  @Test
+  void anExitInTheCopysStaticInitializerIsRefusedAndNamed() throws Exception {
+    FuzzTargetLoadException failed =
+        assertThrows(
+            FuzzTargetLoadException.class,
+            () ->
+                CrashMinimizer.forFuzzTest(
+                        ExitingInitializer.class.getDeclaredMethod("bytes", byte[].class),
+                        LIFECYCLE)
+                    .minimize(new byte[] {1}));
+
+    assertTrue(
+        failed.getMessage().contains("asked the JVM to exit (status 5)"), failed::getMessage);
   }
 
   private static Method method(String name, Class<?>... parameters) throws NoSuchMethodException {
