@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
@@ -577,6 +578,20 @@ class ReduceCommandTest {
                         + " int-fields, text-numbers, or all"),
         unknown::toString);
     assertFalse(Files.exists(dir.resolve("pair.txt.reduced")));
+  }
+
+  @Test
+  void writesTheResultWithThePermissionsOfAPlainWrite() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path plain = write("plain.html", PAGE);
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals(
+        PosixFilePermissions.toString(Files.getPosixFilePermissions(plain)),
+        PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(dir.resolve("page.html.reduced"))));
   }
 
   private Execution reduceSelect(Path input) {
