@@ -594,6 +594,34 @@ class ReduceCommandTest {
             Files.getPosixFilePermissions(dir.resolve("page.html.reduced"))));
   }
 
+  @Test
+  void leavesNoProcessOfATestRunBehind() throws Exception {
+    Path input = write("page.html", PAGE);
+    Path pids = dir.resolve("pids");
+    String leaving =
+        "( sleep 300 ) & echo $! >> \"$0\"; setsid sleep 301 & echo $! >> \"$0\";"
+            + " grep -q SELECT \"$1\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--max-calls",
+            "4",
+            input.toString(),
+            "--",
+            "sh",
+            "-c",
+            leaving,
+            pids.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    List<Long> left = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
+    assertTrue(left.size() >= 8, left::toString);
+    for (long pid : left) {
+      assertTrue(hasEnded(pid), "a process of a test run is still running: " + pid);
+    }
+  }
+
   private Execution reduceSelect(Path input) {
     return InProcessWhittle.execute(
         "reduce",
