@@ -214,7 +214,7 @@ final class CorpusCommand implements Callable<Integer> {
     CorpusMinimizer minimizer =
         CorpusMinimizer.forTarget(targetClass, targetClassPath)
             .withCallTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT))
-            .withJobs(jobsOption.jobs)
+            .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)
             .withShrinking(!noShrink)
             .withHitCounts(!noHitCounts)

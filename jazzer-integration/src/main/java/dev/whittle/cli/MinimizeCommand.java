@@ -272,7 +272,7 @@ final class MinimizeCommand implements Callable<Integer> {
             .withMatchMode(matchMode)
             .withCallTimeout(callTimeout())
             .withFreshLoaderPerAttempt(freshLoader)
-            .withJobs(jobsOption.jobs)
+            .withJobs(jobsOption.value(err()))
             .withValueReduction(!noValueReduction)
             .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline))
             .withFreshJvmVerification(freshJvmMode())

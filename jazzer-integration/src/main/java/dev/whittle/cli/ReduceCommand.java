@@ -304,7 +304,7 @@ final class ReduceCommand implements Callable<Integer> {
         Whittle.reduce(sequence)
             .withAlgorithm(algorithm.sequence())
             .withBudget(budget)
-            .withJobs(jobsOption.jobs)
+            .withJobs(jobsOption.value(err()))
             .withProgressListener(
                 new ProgressPrinter(err(), granularity.toString(), sequence.size()))
             .withImprovementListener((best, progress) -> resultFile.save(codec.encode(best)));

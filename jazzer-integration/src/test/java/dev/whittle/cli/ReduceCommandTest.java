@@ -622,6 +622,45 @@ class ReduceCommandTest {
     }
   }
 
+  @Test
+  void capsJobsAtTheProcessorsAndSaysSo() throws IOException {
+    // Each run leaves a file named by its process id in a directory while it runs: the files a
+    // run sees as it starts are the runs going on at once.
+    Path input = write("page.html", PAGE);
+    Path running = Files.createDirectory(dir.resolve("running"));
+    Path seen = dir.resolve("seen.log");
+    String script =
+        "touch \"$0/$$\"; ls \"$0\" | wc -l >> \"$1\"; grep -q '"
+            + SELECT_PATTERN
+            + "' \"$2\"; status=$?; rm \"$0/$$\"; exit $status";
+    int processors = Runtime.getRuntime().availableProcessors();
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--jobs",
+            "1000",
+            "--format",
+            "bytes",
+            input.toString(),
+            "--",
+            "sh",
+            "-c",
+            script,
+            running.toString(),
+            seen.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+    assertTrue(run.err().contains("--jobs 1000 is more than the " + processors), run::toString);
+    int atOnce =
+        Files.readAllLines(seen).stream()
+            .mapToInt(line -> Integer.parseInt(line.trim()))
+            .max()
+            .orElseThrow();
+    assertTrue(atOnce <= processors, atOnce + " runs at once on " + processors + " processors");
+  }
+
   private Execution reduceSelect(Path input) {
     return InProcessWhittle.execute(
         "reduce",
