@@ -10,6 +10,7 @@ import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInput;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
+import dev.whittle.engine.command.CandidateDirectoryGoneException;
 import dev.whittle.engine.command.CommandRun;
 import dev.whittle.engine.command.ExternalCommandOracle;
 import dev.whittle.engine.command.TestCommandNotStartableException;
@@ -235,6 +236,9 @@ final class ReduceCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     TestInvocation invocation = resolveInvocation();
     Path input = Path.of(invocation.input());
+    if (invocation.inputIsLastTestWord() && !Files.exists(input)) {
+      throw forgottenInput(input);
+    }
     Path resultPath = resolveOutput(input);
     Budget budget = budget();
     List<BytePass> bytePasses = bytePasses();
@@ -322,12 +326,12 @@ final class ReduceCommand implements Callable<Integer> {
       throw new CliException(
           ExitCodes.ORIGINAL_NOT_INTERESTING, notInterestingMessage(oracle, input), e);
     } catch (RuntimeException e) {
-      throw translate(e);
+      throw translate(e, resultFile);
     }
   }
 
   /** Finds the cause the user can act on in whatever the engine wrapped around it. */
-  private static CliException translate(RuntimeException e) {
+  private static CliException translate(RuntimeException e, ResultFile resultFile) {
     for (Throwable cause : Throwables.getCausalChain(e)) {
       if (cause instanceof CliException cli) {
         return cli;
@@ -335,8 +339,30 @@ final class ReduceCommand implements Callable<Integer> {
       if (cause instanceof TestCommandNotStartableException notStartable) {
         return new CliException(ExitCodes.TEST_NOT_STARTABLE, notStartable.getMessage(), e);
       }
+      if (cause instanceof CandidateDirectoryGoneException gone) {
+        return new CliException(
+            ExitCodes.FAILURE, gone.getMessage() + "; " + resultFile.describeSaved(), e);
+      }
     }
     return new CliException(ExitCodes.FAILURE, "the reduction failed: " + e.getMessage(), e);
+  }
+
+  /**
+   * A forgotten INPUT makes the test command's last word INPUT: say so, rather than only that a
+   * file named like a pattern does not exist.
+   */
+  private static CliException forgottenInput(Path input) {
+    return new CliException(
+        ExitCodes.INPUT_UNREADABLE,
+        "input file not found: "
+            + input
+            + ": it is the last word after --test, taken as INPUT because no INPUT was given"
+            + " after the test command; if it belongs to the test command, give INPUT as in one"
+            + " of the two forms:"
+            + System.lineSeparator()
+            + "  whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"
+            + System.lineSeparator()
+            + "  whittle reduce [OPTIONS] INPUT -- CMD [ARG...]");
   }
 
   private static String notInterestingMessage(ExternalCommandOracle oracle, Path input) {

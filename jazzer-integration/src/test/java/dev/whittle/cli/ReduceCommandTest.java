@@ -661,6 +661,41 @@ class ReduceCommandTest {
     assertTrue(atOnce <= processors, atOnce + " runs at once on " + processors + " processors");
   }
 
+  @Test
+  void saysWhenTheLastWordTakenAsInputIsNotAFile() throws IOException {
+    write("page.html", PAGE);
+
+    Execution run = InProcessWhittle.execute("reduce", "--test", "grep", "-q", "SELECT");
+
+    assertEquals(ExitCodes.INPUT_UNREADABLE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("input file not found: SELECT"), run::toString);
+    assertTrue(run.err().contains("no INPUT was given"), run::toString);
+    assertTrue(
+        run.err().contains("whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"), run::toString);
+    assertTrue(run.err().contains("whittle reduce [OPTIONS] INPUT -- CMD [ARG...]"), run::toString);
+  }
+
+  @Test
+  void saysWhenTheTestCommandDeletesItsDirectoryAndKeepsTheBestResult() throws IOException {
+    // Interesting while SELECT is there; a candidate under 40 bytes makes the command delete the
+    // directory its candidate file is in.
+    Path input = write("page.html", PAGE);
+    String deleting =
+        "grep -q SELECT \"$1\" || exit 1; [ $(wc -c < \"$1\") -ge 40 ]"
+            + " || rm -rf \"$(dirname \"$1\")\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--format", "bytes", input.toString(), "--", "sh", "-c", deleting, "sh");
+
+    assertEquals(ExitCodes.FAILURE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("deleted or replaced"), run::toString);
+    assertFalse(run.err().contains("oracle is closed"), run::toString);
+    String kept = read(dir.resolve("page.html.reduced"));
+    assertTrue(kept.length() < PAGE.length() && kept.contains("SELECT"), kept);
+    assertTrue(run.err().contains("page.html.reduced"), run::toString);
+  }
+
   private Execution reduceSelect(Path input) {
     return InProcessWhittle.execute(
         "reduce",

@@ -14,6 +14,7 @@ import dev.whittle.engine.io.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -112,7 +113,10 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
   public CommandRun run(byte[] candidate) {
     checkNotNull(candidate, "candidate");
     checkState(!closed, "the oracle is closed");
+    // Before the job's file: making a job directory would make the missing parent again.
+    checkDirectory(directory);
     Path file = candidateFile.get();
+    checkDirectory(file.getParent());
     writeCandidate(file, candidate);
     String runId = runPrefix + runs.incrementAndGet();
     OptionalLong lastPidBefore = LeftoverProcesses.lastPid();
@@ -134,6 +138,21 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
    */
   private void endLeftovers(OptionalLong since) {
     LeftoverProcesses.end(runPrefix, runId -> !runningRuns.contains(runId), since);
+  }
+
+  /**
+   * The test command may delete, move or replace the directory of its candidate file; the next
+   * candidate would then fail with a message that does not say why.
+   */
+  private static void checkDirectory(Path required) {
+    if (!Files.isDirectory(required, LinkOption.NOFOLLOW_LINKS)) {
+      throw new CandidateDirectoryGoneException(
+          "the temporary directory "
+              + required
+              + " that holds the candidate file is gone: the test command deleted or replaced it"
+              + " (or moved it away); a test command must leave its candidate file's directory in"
+              + " place");
+    }
   }
 
   /** How the latest run ended, for messages; empty before the first run. */
