@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:the output corpus is written and keeps every feature",
       "1:unexpected failure, or features lost in the final check",
-      "2:bad options or arguments, or an unusable --output",
+      "2:bad options or arguments, or an unusable --output (another run writing it, say)",
       "3:a corpus file or directory is missing or unreadable",
       "6:the output cannot be written",
       "9:the target class cannot be loaded or initialized",
@@ -230,7 +230,7 @@ final class CorpusCommand implements Callable<Integer> {
                 });
     CorpusMinimizationResult result;
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try {
+    try (OutputLock lock = OutputLock.acquire(output)) {
       result = minimizer.minimize(corpus, output);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -57,7 +57,8 @@ import picocli.CommandLine.Spec;
           + " interesting; any other status, or running longer than --timeout, means it is not.",
       "",
       "INPUT is never modified. The result goes to INPUT.reduced (or --output) and is replaced"
-          + " atomically at every improvement, so an interrupted run keeps its best result.",
+          + " atomically at every improvement, so an interrupted run keeps its best result. A"
+          + " second run on the same output is refused while the first one runs.",
       "",
       "With --test, the words after it up to the next option of this command are the test"
           + " command; when INPUT does not follow elsewhere, the last of those words is INPUT."
@@ -69,7 +70,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:the result is written",
       "1:unexpected failure",
-      "2:bad options or arguments",
+      "2:bad options or arguments, or an output another run is writing",
       "3:INPUT is missing or unreadable, or not UTF-8 with --granularity chars or lines",
       "4:the test command cannot be started",
       "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
@@ -271,9 +272,10 @@ final class ReduceCommand implements Callable<Integer> {
     SequenceInput<C> sequence = split(codec, original, input);
     ResultFile resultFile = new ResultFile(resultPath);
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try (ExternalCommandOracle oracle =
-        ExternalCommandOracle.create(
-            command, input.getFileName().toString(), timeoutOption.value())) {
+    try (OutputLock lock = OutputLock.acquire(resultPath);
+        ExternalCommandOracle oracle =
+            ExternalCommandOracle.create(
+                command, input.getFileName().toString(), timeoutOption.value())) {
       ReductionResult<C> result =
           run(sequence, codec, valueReducers, budget, oracle, resultFile, input);
       // An interrupt has done its work by stopping the reduction; what follows must still run.

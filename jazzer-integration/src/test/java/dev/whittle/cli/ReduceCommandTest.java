@@ -18,6 +18,10 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -696,6 +700,125 @@ class ReduceCommandTest {
     assertTrue(run.err().contains("page.html.reduced"), run::toString);
   }
 
+  @Test
+  void refusesAnOutputAnotherRunIsWriting() throws Exception {
+    // The first run's test command waits for a go file, so the second one starts while the first
+    // holds the output; the second must neither run nor write.
+    Path input = write("page.html", PAGE);
+    Path output = dir.resolve("out.html");
+    Path started = dir.resolve("started");
+    Path go = dir.resolve("go");
+    String waiting =
+        "touch \"$0\"; while [ ! -e \"$1\" ]; do sleep 0.05; done; grep -q '"
+            + SELECT_PATTERN
+            + "' \"$2\"";
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try {
+      Future<Execution> first =
+          executor.submit(
+              () ->
+                  InProcessWhittle.execute(
+                      "reduce",
+                      "--output",
+                      output.toString(),
+                      input.toString(),
+                      "--",
+                      "sh",
+                      "-c",
+                      waiting,
+                      started.toString(),
+                      go.toString()));
+      while (!Files.exists(started)) {
+        Thread.sleep(20);
+      }
+
+      Execution second =
+          InProcessWhittle.execute(
+              "reduce",
+              "--output",
+              output.toString(),
+              "--max-calls",
+              "3",
+              "--test",
+              "true",
+              input.toString());
+      Files.createFile(go);
+      Execution firstRun = first.get(2, TimeUnit.MINUTES);
+
+      assertEquals(ExitCodes.USAGE, second.exitCode(), second::toString);
+      assertTrue(second.err().contains("another whittle run"), second::toString);
+      assertTrue(second.err().contains(output.toString()), second::toString);
+      assertEquals(0, firstRun.exitCode(), firstRun::toString);
+      assertEquals("<SELECT>", read(output));
+    } finally {
+      Files.deleteIfExists(go);
+      executor.shutdownNow();
+    }
+  }
+
+  @Test
+  void refusesAnOutputARunInAnotherProcessIsWriting() throws Exception {
+    // As two runs from two shells: the lock is the operating system's, not this JVM's.
+    Path input = write("page.html", PAGE);
+    Path output = dir.resolve("out.html");
+    Path started = dir.resolve("started");
+    Path go = dir.resolve("go");
+    String waiting =
+        "touch \"$0\"; while [ ! -e \"$1\" ]; do sleep 0.05; done; grep -q SELECT \"$2\"";
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process first =
+        new ProcessBuilder(
+                java.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                WhittleCommand.class.getName(),
+                "reduce",
+                "--output",
+                output.toString(),
+                input.toString(),
+                "--",
+                "sh",
+                "-c",
+                waiting,
+                started.toString(),
+                go.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("first.log").toFile())
+            .start();
+    try {
+      while (!Files.exists(started)) {
+        assertTrue(first.isAlive(), () -> "the first run ended: " + readQuietly("first.log"));
+        Thread.sleep(20);
+      }
+
+      Execution second =
+          InProcessWhittle.execute(
+              "reduce", "--output", output.toString(), "--test", "true", input.toString());
+      Files.createFile(go);
+
+      assertEquals(ExitCodes.USAGE, second.exitCode(), second::toString);
+      assertTrue(second.err().contains("(process " + first.pid() + ")"), second::toString);
+      assertTrue(first.waitFor(2, TimeUnit.MINUTES), "the first run did not end");
+      assertEquals(0, first.exitValue(), () -> readQuietly("first.log"));
+      assertEquals("SELECT", read(output));
+    } finally {
+      first.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aLockLeftByAKilledRunDoesNotBlock() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path lockFile = OutputLock.lockFile(dir.resolve("page.html.reduced"));
+    Files.createDirectories(lockFile.getParent());
+    Files.writeString(lockFile, "12345\n");
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+  }
+
   private Execution reduceSelect(Path input) {
     return InProcessWhittle.execute(
         "reduce",
@@ -710,6 +833,14 @@ class ReduceCommandTest {
 
   private Path write(String name, String content) throws IOException {
     return Files.writeString(dir.resolve(name), content, UTF_8);
+  }
+
+  private String readQuietly(String name) {
+    try {
+      return read(dir.resolve(name));
+    } catch (IOException e) {
+      return e.toString();
+    }
   }
 
   private static String read(Path file) throws IOException {
