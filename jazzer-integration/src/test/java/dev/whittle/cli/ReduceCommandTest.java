@@ -819,6 +819,58 @@ class ReduceCommandTest {
     assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
   }
 
+  @Test
+  void reportsATestCommandThatAnswersEveryOtherTimeAndWritesNothing() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path state = dir.resolve("state");
+    String flipFlop =
+        "if [ -e \"$0\" ]; then rm \"$0\"; exit 1; fi; touch \"$0\"; grep -q SELECT \"$1\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", input.toString(), "--", "sh", "-c", flipFlop, state.toString());
+
+    assertEquals(ExitCodes.FLAKY_FINDING, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("flaky"), run::toString);
+    assertTrue(run.err().contains("1 of 2") || run.err().contains("of 3"), run::toString);
+    assertFalse(Files.exists(dir.resolve("page.html.reduced")), "nothing to write");
+  }
+
+  @Test
+  void writesOnlyAResultThatPassesItsRecheckAndSaysWhenTheTestIsFlaky() throws IOException {
+    // Stable on 12 bytes or more; below, a content is interesting the first time it is seen and
+    // never again: the search calls small candidates interesting, their re-checks do not.
+    Path input = write("page.html", PAGE);
+    Path seen = Files.createDirectory(dir.resolve("seen"));
+    String onceForSmall =
+        "grep -q SELECT \"$1\" || [ $(wc -c < \"$1\") -lt 12 ] || exit 1;"
+            + " [ $(wc -c < \"$1\") -ge 12 ] && exit 0;"
+            + " key=\"$0/$(md5sum < \"$1\" | cut -c1-32)\"; [ -e \"$key\" ] && exit 1;"
+            + " touch \"$key\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--json",
+            "--format",
+            "bytes",
+            input.toString(),
+            "--",
+            "sh",
+            "-c",
+            onceForSmall,
+            seen.toString());
+
+    assertEquals(ExitCodes.FLAKY_FINDING, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("flaky"), run::toString);
+    String written = read(dir.resolve("page.html.reduced"));
+    assertTrue(written.length() >= 12 && written.contains("SELECT"), written);
+    JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+    assertFalse(json.get("oneMinimal").getAsBoolean(), run::toString);
+    assertFalse(json.get("verified").getAsBoolean(), run::toString);
+    assertEquals(written.length(), json.get("reducedBytes").getAsInt(), run::toString);
+  }
+
   private Execution reduceSelect(Path input) {
     return InProcessWhittle.execute(
         "reduce",
