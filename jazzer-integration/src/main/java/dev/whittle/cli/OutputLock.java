@@ -23,14 +23,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * directory of the user's under the temporary directory. A run that is killed leaves the file but
  * not the lock, which the system releases with the process: the next run takes the file over.
  *
- * <p>Lock files are never deleted, and the holder never opens its lock file a second time: a POSIX
- * lock belongs to the process and goes with the first close of any descriptor of the file, and a
- * lock file deleted at the end could be locked by one run after another had created it anew. For
- * the same reason runs in one JVM (tests run the command in process) are told apart by a table,
- * before any file is opened.
+ * <p>The holder never opens its lock file a second time: a POSIX lock belongs to the process and
+ * goes with the first close of any descriptor of the file. For the same reason runs in one JVM
+ * (tests run the command in process) are told apart by a table, before any file is opened.
+ *
+ * <p>The holder deletes the lock file at its end, after marking it {@value #RELEASED} through its
+ * channel: a run that opened the file just before the deletion then locks a file no one else sees,
+ * reads the mark through its own channel, and opens the name again.
  */
 final class OutputLock implements AutoCloseable {
   private static final Set<Path> HELD_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
+
+  static final String RELEASED = "released";
+
+  /** Each retry follows a run that ended between our open and our lock: a few are plenty. */
+  private static final int MAX_ATTEMPTS = 10;
 
   private final Path lockFile;
   private final FileChannel channel;
@@ -85,22 +92,29 @@ final class OutputLock implements AutoCloseable {
     FileChannel channel = null;
     try {
       Files.createDirectories(lockFile.getParent());
-      channel =
-          FileChannel.open(
-              lockFile,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.READ,
-              StandardOpenOption.WRITE);
-      FileLock lock = tryLock(channel);
-      if (lock == null) {
-        String holder = readHolder(channel);
-        channel.close();
-        throw busy(output, holder);
+      for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        channel =
+            FileChannel.open(
+                lockFile,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        FileLock lock = tryLock(channel);
+        if (lock == null) {
+          String holder = content(channel);
+          channel.close();
+          throw busy(output, holder.matches("\\d+") ? holder : "");
+        }
+        // Marked ten times in a row is no deletion but a mark left on a file that stayed.
+        if (!content(channel).equals(RELEASED) || attempt == MAX_ATTEMPTS - 1) {
+          // Who holds it, for the message a second run gives; written through the locked channel.
+          channel.truncate(0);
+          channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(UTF_8)), 0);
+          return new OutputLock(lockFile, channel);
+        }
+        channel.close(); // A file its holder deleted as we opened it.
       }
-      // Who holds it, for the message a second run gives; written through the locked channel.
-      channel.truncate(0);
-      channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(UTF_8)), 0);
-      return new OutputLock(lockFile, channel);
+      throw new IllegalStateException("unreachable: the last attempt takes the file");
     } catch (IOException e) {
       closeQuietly(channel);
       throw cannotLock(output, e);
@@ -115,11 +129,11 @@ final class OutputLock implements AutoCloseable {
     }
   }
 
-  private static String readHolder(FileChannel channel) throws IOException {
+  /** The first bytes of the file, read through {@code channel}: a holder's pid, or the mark. */
+  private static String content(FileChannel channel) throws IOException {
     ByteBuffer buffer = ByteBuffer.allocate(32);
     channel.read(buffer, 0);
-    String pid = new String(buffer.array(), 0, buffer.position(), UTF_8).trim();
-    return pid.matches("\\d+") ? pid : "";
+    return new String(buffer.array(), 0, buffer.position(), UTF_8).trim();
   }
 
   private static CliException busy(Path output, String holderPid) {
@@ -148,10 +162,28 @@ final class OutputLock implements AutoCloseable {
     }
   }
 
-  /** Lets the output go: closing the channel releases the lock. */
+  /** Lets the output go: marks and deletes the lock file, and closing the channel releases it. */
   @Override
   public void close() {
-    closeQuietly(channel);
-    HELD_IN_THIS_JVM.remove(lockFile);
+    // A channel closes itself when an interrupted thread uses it; Ctrl-C must not keep the file.
+    boolean interrupted = Thread.interrupted();
+    try {
+      channel.truncate(0);
+      channel.write(ByteBuffer.wrap(RELEASED.getBytes(UTF_8)), 0);
+      try {
+        Files.delete(lockFile);
+      } catch (IOException e) {
+        // Still there, so not retired: the next run must not take the mark for a deletion.
+        channel.truncate(0);
+      }
+    } catch (IOException e) {
+      // The lock goes with the channel all the same; a lock file left behind blocks no one.
+    } finally {
+      closeQuietly(channel);
+      HELD_IN_THIS_JVM.remove(lockFile);
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 }

@@ -37,6 +37,23 @@ class OutputLockTest {
   }
 
   @Test
+  void theLockFileGoesAtTheEndAndAMarkLeftOnAFileThatStayedBlocksNoOne() throws IOException {
+    Path output = dir.resolve("out");
+    Path lockFile = OutputLock.lockFile(output);
+
+    try (OutputLock lock = OutputLock.acquire(output)) {
+      assertTrue(Files.exists(lockFile));
+    }
+    assertFalse(Files.exists(lockFile));
+
+    // As if a holder had marked the file and then failed to delete it.
+    Files.writeString(lockFile, OutputLock.RELEASED, UTF_8);
+    try (OutputLock lock = OutputLock.acquire(output)) {
+      assertTrue(Files.exists(lockFile));
+    }
+  }
+
+  @Test
   void minimizeRefusesAnOutputAnotherRunIsWriting() throws IOException {
     Path crash = Files.writeString(dir.resolve("crash-1"), "some prefix BUG and a suffix", UTF_8);
     Path output = dir.resolve("small");
