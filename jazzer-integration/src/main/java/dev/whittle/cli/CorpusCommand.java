@@ -67,7 +67,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:the output corpus is written and keeps every feature",
       "1:unexpected failure, or features lost in the final check",
-      "2:bad options or arguments, or an unusable --output",
+      "2:bad options or arguments, or an unusable --output (another run writing it, say)",
       "3:a corpus file or directory is missing or unreadable",
       "6:the output directory cannot be created or written (checked before any run)",
       "9:the target class cannot be loaded or initialized",
@@ -227,7 +227,7 @@ final class CorpusCommand implements Callable<Integer> {
     CorpusMinimizer minimizer =
         CorpusMinimizer.forTarget(targetClass, targetClassPath)
             .withCallTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT))
-            .withJobs(jobsOption.jobs)
+            .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)
             .withShrinking(!noShrink)
             .withHitCounts(!noHitCounts)
@@ -243,7 +243,7 @@ final class CorpusCommand implements Callable<Integer> {
                 });
     CorpusMinimizationResult result;
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try {
+    try (OutputLock lock = OutputLock.acquire(output)) {
       result = minimizer.minimize(corpus, output);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());

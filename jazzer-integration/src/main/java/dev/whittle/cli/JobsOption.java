@@ -1,5 +1,6 @@
 package dev.whittle.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine.Option;
 
 /** {@code --jobs N}, shared by every command that reduces: one definition, one help text. */
@@ -11,6 +12,29 @@ final class JobsOption {
       converter = Converters.PositiveIntConverter.class,
       description =
           "Ask up to N questions at once where the search can use them; it finds what one job"
-              + " finds, with more calls in less time. Default: ${DEFAULT-VALUE}.")
+              + " finds, with more calls in less time. At most the number of processors the JVM"
+              + " sees (a larger N is lowered to it, with a note). Default: ${DEFAULT-VALUE}.")
   int jobs;
+
+  /**
+   * The jobs to run: {@code --jobs}, lowered to the processors there are. Jobs beyond them only ask
+   * more questions ahead, which costs runs and no longer saves time; the note says so on {@code
+   * err}.
+   */
+  int value(PrintWriter err) {
+    int processors = Runtime.getRuntime().availableProcessors();
+    if (jobs <= processors) {
+      return jobs;
+    }
+    err.println(
+        "whittle: --jobs "
+            + jobs
+            + " is more than the "
+            + processors
+            + " processors available; running "
+            + processors
+            + " jobs (more would only ask more questions ahead, at the cost of runs)");
+    err.flush();
+    return processors;
+  }
 }

@@ -82,7 +82,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:every crash file is minimized",
       "1:unexpected failure",
-      "2:bad options or arguments, or a --cp entry that does not exist",
+      "2:bad options or arguments, a --cp entry that does not exist, or an --output another run"
+          + " is writing",
       "3:a CRASH is missing or unreadable, or a directory without crash-* files",
       "6:a result cannot be written where it belongs (it went to the current directory or"
           + " whittle-out in the temporary directory, as the message says), or nowhere",
@@ -285,7 +286,7 @@ final class MinimizeCommand implements Callable<Integer> {
             .withMatchMode(matchMode)
             .withCallTimeout(callTimeout())
             .withFreshLoaderPerAttempt(freshLoader)
-            .withJobs(jobsOption.jobs)
+            .withJobs(jobsOption.value(err()))
             .withValueReduction(!noValueReduction)
             .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline))
             .withFreshJvmVerification(freshJvmMode())
@@ -297,7 +298,7 @@ final class MinimizeCommand implements Callable<Integer> {
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try {
+    try (OutputLock lock = outputOption.value().map(OutputLock::acquire).orElse(null)) {
       for (Path crash : crashes) {
         if (interrupted) {
           notTried.add(crash);

@@ -4,12 +4,13 @@ import com.google.common.base.Throwables;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
-import dev.whittle.api.OriginalNotInterestingException;
+import dev.whittle.api.Outcome;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInput;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
+import dev.whittle.engine.command.CandidateDirectoryGoneException;
 import dev.whittle.engine.command.CommandRun;
 import dev.whittle.engine.command.ExternalCommandOracle;
 import dev.whittle.engine.command.TestCommandNotStartableException;
@@ -25,10 +26,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.ListResourceBundle;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,7 +59,13 @@ import picocli.CommandLine.Spec;
           + " interesting; any other status, or running longer than --timeout, means it is not.",
       "",
       "INPUT is never modified. The result goes to INPUT.reduced (or --output) and is replaced"
-          + " atomically at every improvement, so an interrupted run keeps its best result.",
+          + " atomically at every improvement, so an interrupted run keeps its best result. A"
+          + " second run on the same output is refused while the first one runs.",
+      "",
+      "The test command runs --check-runs times on INPUT before the reduction and on the result"
+          + " after it, and must exit with status 0 every time: a flaky test command makes a"
+          + " result meaningless. If the result fails its re-check, the smallest earlier result"
+          + " that passes is written instead (else INPUT's content), and the exit code is 8.",
       "",
       "With --test, the words after it up to the next option of this command are the test"
           + " command; when INPUT does not follow elsewhere, the last of those words is INPUT."
@@ -68,11 +77,13 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:the result is written",
       "1:unexpected failure",
-      "2:bad options or arguments",
+      "2:bad options or arguments, or an output another run is writing",
       "3:INPUT is missing or unreadable, or not UTF-8 with --granularity chars or lines",
       "4:the test command cannot be started",
       "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
       "6:the result cannot be written",
+      "8:the test command is flaky: it answered differently on INPUT, or on the result (then the"
+          + " smallest earlier result that passed its re-check is written)",
     })
 final class ReduceCommand implements Callable<Integer> {
   static final String OPTION_TEXTS = "dev.whittle.cli.ReduceCommand$OptionTexts";
@@ -209,9 +220,21 @@ final class ReduceCommand implements Callable<Integer> {
       names = "--max-calls",
       paramLabel = "N",
       description =
-          "Stop after N runs of the test command, the check of INPUT included, keeping the best"
-              + " result so far. Default: no limit.")
+          "Stop after N runs of the test command asked by the search, the first check of INPUT"
+              + " included, keeping the best result so far; the repeated checks of INPUT and of"
+              + " the result come on top. Default: no limit.")
   Long maxCalls;
+
+  @Option(
+      names = "--check-runs",
+      paramLabel = "N",
+      defaultValue = "3",
+      converter = Converters.PositiveIntConverter.class,
+      description =
+          "How many times the test command runs on INPUT before the reduction, and on the result"
+              + " before it is written as final; it must exit with status 0 every time, or it is"
+              + " flaky (exit code 8). 1 trusts a single answer. Default: ${DEFAULT-VALUE}.")
+  int checkRuns;
 
   @Option(
       names = "--deadline",
@@ -235,6 +258,9 @@ final class ReduceCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     TestInvocation invocation = resolveInvocation();
     Path input = Path.of(invocation.input());
+    if (invocation.inputIsLastTestWord() && !Files.exists(input)) {
+      throw forgottenInput(input);
+    }
     Path resultPath = resolveOutput(input);
     Budget budget = budget();
     List<BytePass> bytePasses = bytePasses();
@@ -267,15 +293,26 @@ final class ReduceCommand implements Callable<Integer> {
     SequenceInput<C> sequence = split(codec, original, input);
     ResultFile resultFile = new ResultFile(resultPath);
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try (ExternalCommandOracle oracle =
-        ExternalCommandOracle.create(
-            command, input.getFileName().toString(), timeoutOption.value())) {
+    try (OutputLock lock = OutputLock.acquire(resultPath);
+        ExternalCommandOracle oracle =
+            ExternalCommandOracle.create(
+                command, input.getFileName().toString(), timeoutOption.value())) {
+      RepeatedCheck checks = new RepeatedCheck(oracle, checkRuns);
+      checkOriginal(checks, oracle, original, input);
+      ResultCheck resultCheck = new ResultCheck(checks, original);
       ReductionResult<C> result =
-          run(sequence, codec, valueReducers, budget, oracle, resultFile, input);
+          run(sequence, codec, valueReducers, budget, oracle, resultFile, resultCheck, original);
       // An interrupt has done its work by stopping the reduction; what follows must still run.
-      Thread.interrupted();
+      boolean interrupted = Thread.interrupted();
       byte[] reduced = codec.encode(result.reduced());
-      resultFile.save(reduced);
+      ResultCheck.Verdict verdict =
+          interrupted
+              ? new ResultCheck.Verdict(reduced, false, Optional.empty())
+              : resultCheck.verify(reduced);
+      resultFile.save(verdict.content());
+      verdict
+          .failedRecheck()
+          .ifPresent(tally -> warnFlaky(tally, reduced, verdict.content(), original, resultPath));
       plotOption.draw("whittle reduce " + input.getFileName(), result);
       report(
           ReductionReport.of(
@@ -284,12 +321,73 @@ final class ReduceCommand implements Callable<Integer> {
               resultPath.toString(),
               granularity,
               original.length,
-              reduced.length));
-      return ExitCodes.OK;
+              new ReductionReport.Written(
+                  split(codec, verdict.content(), input).size(),
+                  verdict.content().length,
+                  verdict.verified(),
+                  checks.runsMade() - 1)));
+      return verdict.failedRecheck().isPresent() ? ExitCodes.FLAKY_FINDING : ExitCodes.OK;
+    } catch (RuntimeException e) {
+      throw translate(e, resultFile);
     } finally {
       // Closed after the oracle, so that a Ctrl-C also waits for the temporary files to go.
       guard.close();
     }
+  }
+
+  /**
+   * Runs the test command {@code --check-runs} times on INPUT: it must be interesting every time.
+   * The search's own first question, INPUT, is then answered by this check.
+   */
+  private static void checkOriginal(
+      RepeatedCheck checks, ExternalCommandOracle oracle, byte[] original, Path input) {
+    RepeatedCheck.Tally tally = checks.check(original, false);
+    if (tally.interrupted()) {
+      throw new CliException(
+          ExitCodes.INTERRUPTED,
+          "interrupted while checking the original input " + input + "; nothing written");
+    }
+    if (tally.interesting() == 0) {
+      throw new CliException(
+          ExitCodes.ORIGINAL_NOT_INTERESTING, notInterestingMessage(oracle, input));
+    }
+    if (!tally.allInteresting()) {
+      throw new CliException(
+          ExitCodes.FLAKY_FINDING,
+          "the test command '"
+              + String.join(" ", oracle.command())
+              + "' is flaky on the original input "
+              + input
+              + ": it "
+              + tally.describe()
+              + ". A reduction needs the same answer on the same content: make the test"
+              + " deterministic (fixed seeds, no timing, no state shared between runs), or give"
+              + " --check-runs 1 to trust one answer; nothing written");
+    }
+  }
+
+  private void warnFlaky(
+      RepeatedCheck.Tally recheck,
+      byte[] reduced,
+      byte[] written,
+      byte[] original,
+      Path resultPath) {
+    String instead =
+        Arrays.equals(written, original)
+            ? "INPUT's content, as no smaller result it kept passed its re-check"
+            : "the smallest earlier result that passed its re-check, " + written.length + " bytes";
+    err()
+        .println(
+            "whittle: the test command is flaky: on the search's result ("
+                + reduced.length
+                + " bytes) it "
+                + recheck.describe()
+                + "; "
+                + resultPath
+                + " holds instead "
+                + instead
+                + ". Make the test deterministic and reduce again.");
+    err().flush();
   }
 
   private <C> ReductionResult<C> run(
@@ -299,15 +397,21 @@ final class ReduceCommand implements Callable<Integer> {
       Budget budget,
       ExternalCommandOracle oracle,
       ResultFile resultFile,
-      Path input) {
+      ResultCheck resultCheck,
+      byte[] original) {
     Reduction<C> reduction =
         Whittle.reduce(sequence)
             .withAlgorithm(algorithm.sequence())
             .withBudget(budget)
-            .withJobs(jobsOption.jobs)
+            .withJobs(jobsOption.value(err()))
             .withProgressListener(
                 new ProgressPrinter(err(), granularity.toString(), sequence.size()))
-            .withImprovementListener((best, progress) -> resultFile.save(codec.encode(best)));
+            .withImprovementListener(
+                (best, progress) -> {
+                  byte[] content = codec.encode(best);
+                  resultFile.save(content);
+                  resultCheck.improved(content);
+                });
     if (!valueReducers.isEmpty()) {
       // First, as in whittle minimize: they take off whole chunks that deletion would otherwise
       // take apart an item at a time. Without passes the reduction is exactly what it was.
@@ -316,18 +420,20 @@ final class ReduceCommand implements Callable<Integer> {
         reduction = reduction.withValueReducer(reducer);
       }
     }
-    try {
-      return reduction.run(candidate -> oracle.test(codec.encode(candidate)));
-    } catch (OriginalNotInterestingException e) {
-      throw new CliException(
-          ExitCodes.ORIGINAL_NOT_INTERESTING, notInterestingMessage(oracle, input), e);
-    } catch (RuntimeException e) {
-      throw translate(e);
-    }
+    // The search's first question is INPUT, which checkOriginal has just answered.
+    AtomicBoolean originalAnswered = new AtomicBoolean();
+    return reduction.run(
+        candidate -> {
+          byte[] content = codec.encode(candidate);
+          if (!originalAnswered.getAndSet(true) && Arrays.equals(content, original)) {
+            return Outcome.INTERESTING;
+          }
+          return oracle.test(content);
+        });
   }
 
   /** Finds the cause the user can act on in whatever the engine wrapped around it. */
-  private static CliException translate(RuntimeException e) {
+  private static CliException translate(RuntimeException e, ResultFile resultFile) {
     for (Throwable cause : Throwables.getCausalChain(e)) {
       if (cause instanceof CliException cli) {
         return cli;
@@ -335,8 +441,30 @@ final class ReduceCommand implements Callable<Integer> {
       if (cause instanceof TestCommandNotStartableException notStartable) {
         return new CliException(ExitCodes.TEST_NOT_STARTABLE, notStartable.getMessage(), e);
       }
+      if (cause instanceof CandidateDirectoryGoneException gone) {
+        return new CliException(
+            ExitCodes.FAILURE, gone.getMessage() + "; " + resultFile.describeSaved(), e);
+      }
     }
     return new CliException(ExitCodes.FAILURE, "the reduction failed: " + e.getMessage(), e);
+  }
+
+  /**
+   * A forgotten INPUT makes the test command's last word INPUT: say so, rather than only that a
+   * file named like a pattern does not exist.
+   */
+  private static CliException forgottenInput(Path input) {
+    return new CliException(
+        ExitCodes.INPUT_UNREADABLE,
+        "input file not found: "
+            + input
+            + ": it is the last word after --test, taken as INPUT because no INPUT was given"
+            + " after the test command; if it belongs to the test command, give INPUT as in one"
+            + " of the two forms:"
+            + System.lineSeparator()
+            + "  whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"
+            + System.lineSeparator()
+            + "  whittle reduce [OPTIONS] INPUT -- CMD [ARG...]");
   }
 
   private static String notInterestingMessage(ExternalCommandOracle oracle, Path input) {

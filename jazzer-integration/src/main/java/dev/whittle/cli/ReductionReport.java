@@ -9,7 +9,9 @@ import java.util.Locale;
 
 /**
  * What the command says when a reduction ends: one JSON object for machines, or a short summary for
- * people. Sizes count items at the chosen granularity; the byte counts are the files' sizes.
+ * people. Sizes count items at the chosen granularity; the byte counts are the files' sizes. The
+ * reduced size is that of what was written: when the test command is flaky, not the search's result
+ * but a larger one that passed its re-check ({@code verified} false).
  */
 record ReductionReport(
     String input,
@@ -25,6 +27,8 @@ record ReductionReport(
     long unresolved,
     long milliseconds,
     boolean oneMinimal,
+    boolean verified,
+    long checkRuns,
     StopReason stopReason,
     List<TrajectoryStep> trajectory) {
   private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
@@ -35,24 +39,38 @@ record ReductionReport(
       String output,
       Granularity granularity,
       long originalBytes,
-      long reducedBytes) {
+      Written written) {
     return new ReductionReport(
         input,
         output,
         result.algorithm(),
         granularity.toString(),
         result.originalSize(),
-        result.reducedSize(),
+        written.size(),
         originalBytes,
-        reducedBytes,
+        written.bytes(),
         result.oracleCalls(),
         result.cacheHits(),
         result.unresolved(),
         result.elapsed().toMillis(),
-        result.oneMinimal(),
+        // Only the search's own result can be 1-minimal, and only if the test still says so.
+        result.oneMinimal() && written.verified(),
+        written.verified(),
+        written.checkRuns(),
         result.stopReason(),
         TrajectoryStep.of(result));
   }
+
+  /**
+   * What was written at the end.
+   *
+   * @param size items at the granularity
+   * @param bytes the file's size
+   * @param verified whether it is the search's result and passed its re-check
+   * @param checkRuns runs of the test command outside the search: the repeated checks of INPUT
+   *     after the first, and the re-checks of results
+   */
+  record Written(int size, long bytes, boolean verified, long checkRuns) {}
 
   /** One line of JSON; its fields are this record's components. */
   String toJson() {
@@ -65,14 +83,26 @@ record ReductionReport(
     summary.append(
         String.format(
             Locale.ROOT,
-            "Reduced %s from %s with %s in %.1f s: %d test runs, %d cache hits%s.%n",
+            "Reduced %s from %s with %s in %.1f s: %d test runs and %d to check, %d cache"
+                + " hits%s.%n",
             input,
             sizes(),
             algorithm,
             milliseconds / 1000.0,
             oracleCalls,
+            checkRuns,
             cacheHits,
             oneMinimal ? ", 1-minimal" : ""));
+    if (!verified && stopReason == StopReason.INTERRUPTED) {
+      summary.append(
+          String.format(Locale.ROOT, "Interrupted: the result was not checked again.%n"));
+    } else if (!verified) {
+      summary.append(
+          String.format(
+              Locale.ROOT,
+              "NOT VERIFIED: the test command is flaky; the result is the smallest one that passed"
+                  + " its re-check, not the search's.%n"));
+    }
     if (stopReason != StopReason.COMPLETED) {
       summary.append(
           String.format(

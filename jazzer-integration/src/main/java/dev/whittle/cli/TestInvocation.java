@@ -17,8 +17,10 @@ import java.util.List;
  *
  * @param command the test command and its arguments, without the candidate file
  * @param input the input file as the user wrote it
+ * @param inputIsLastTestWord whether INPUT is the last word after {@code --test}, for want of
+ *     another: a forgotten INPUT then takes the test command's last argument as the file
  */
-record TestInvocation(List<String> command, String input) {
+record TestInvocation(List<String> command, String input, boolean inputIsLastTestWord) {
   TestInvocation {
     command = ImmutableList.copyOf(command);
     checkArgument(!command.isEmpty(), "the test command must not be empty");
@@ -36,7 +38,8 @@ record TestInvocation(List<String> command, String input) {
       checkArgument(
           positionals.size() >= 2,
           "missing test command: give it as --test CMD [ARG...] or after INPUT as -- CMD [ARG...]");
-      return new TestInvocation(positionals.subList(1, positionals.size()), positionals.get(0));
+      return new TestInvocation(
+          positionals.subList(1, positionals.size()), positionals.get(0), false);
     }
     if (positionals.isEmpty()) {
       checkArgument(
@@ -44,13 +47,13 @@ record TestInvocation(List<String> command, String input) {
           "missing INPUT: the last word after --test is the input file, but --test has only '%s'",
           testWords.get(0));
       return new TestInvocation(
-          testWords.subList(0, testWords.size() - 1), testWords.get(testWords.size() - 1));
+          testWords.subList(0, testWords.size() - 1), testWords.get(testWords.size() - 1), true);
     }
     checkArgument(
         positionals.size() == 1,
         "with --test, give one INPUT, not %s; to pass more arguments to the test command, put"
             + " them after --test",
         positionals);
-    return new TestInvocation(testWords, positionals.get(0));
+    return new TestInvocation(testWords, positionals.get(0), false);
   }
 }

@@ -15,8 +15,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -579,6 +584,293 @@ class ReduceCommandTest {
     assertFalse(Files.exists(dir.resolve("pair.txt.reduced")));
   }
 
+  @Test
+  void writesTheResultWithThePermissionsOfAPlainWrite() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path plain = write("plain.html", PAGE);
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals(
+        PosixFilePermissions.toString(Files.getPosixFilePermissions(plain)),
+        PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(dir.resolve("page.html.reduced"))));
+  }
+
+  @Test
+  void leavesNoProcessOfATestRunBehind() throws Exception {
+    Path input = write("page.html", PAGE);
+    Path pids = dir.resolve("pids");
+    String leaving =
+        "( sleep 300 ) & echo $! >> \"$0\"; setsid sleep 301 & echo $! >> \"$0\";"
+            + " grep -q SELECT \"$1\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--max-calls",
+            "4",
+            input.toString(),
+            "--",
+            "sh",
+            "-c",
+            leaving,
+            pids.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    List<Long> left = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
+    assertTrue(left.size() >= 8, left::toString);
+    for (long pid : left) {
+      assertTrue(hasEnded(pid), "a process of a test run is still running: " + pid);
+    }
+  }
+
+  @Test
+  void capsJobsAtTheProcessorsAndSaysSo() throws IOException {
+    // Each run leaves a file named by its process id in a directory while it runs: the files a
+    // run sees as it starts are the runs going on at once.
+    Path input = write("page.html", PAGE);
+    Path running = Files.createDirectory(dir.resolve("running"));
+    Path seen = dir.resolve("seen.log");
+    String script =
+        "touch \"$0/$$\"; ls \"$0\" | wc -l >> \"$1\"; grep -q '"
+            + SELECT_PATTERN
+            + "' \"$2\"; status=$?; rm \"$0/$$\"; exit $status";
+    int processors = Runtime.getRuntime().availableProcessors();
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--jobs",
+            "1000",
+            "--format",
+            "bytes",
+            input.toString(),
+            "--",
+            "sh",
+            "-c",
+            script,
+            running.toString(),
+            seen.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+    assertTrue(run.err().contains("--jobs 1000 is more than the " + processors), run::toString);
+    int atOnce =
+        Files.readAllLines(seen).stream()
+            .mapToInt(line -> Integer.parseInt(line.trim()))
+            .max()
+            .orElseThrow();
+    assertTrue(atOnce <= processors, atOnce + " runs at once on " + processors + " processors");
+  }
+
+  @Test
+  void saysWhenTheLastWordTakenAsInputIsNotAFile() throws IOException {
+    write("page.html", PAGE);
+
+    Execution run = InProcessWhittle.execute("reduce", "--test", "grep", "-q", "SELECT");
+
+    assertEquals(ExitCodes.INPUT_UNREADABLE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("input file not found: SELECT"), run::toString);
+    assertTrue(run.err().contains("no INPUT was given"), run::toString);
+    assertTrue(
+        run.err().contains("whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"), run::toString);
+    assertTrue(run.err().contains("whittle reduce [OPTIONS] INPUT -- CMD [ARG...]"), run::toString);
+  }
+
+  @Test
+  void saysWhenTheTestCommandDeletesItsDirectoryAndKeepsTheBestResult() throws IOException {
+    // Interesting while SELECT is there; a candidate under 40 bytes makes the command delete the
+    // directory its candidate file is in.
+    Path input = write("page.html", PAGE);
+    String deleting =
+        "grep -q SELECT \"$1\" || exit 1; [ $(wc -c < \"$1\") -ge 40 ]"
+            + " || rm -rf \"$(dirname \"$1\")\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--format", "bytes", input.toString(), "--", "sh", "-c", deleting, "sh");
+
+    assertEquals(ExitCodes.FAILURE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("deleted or replaced"), run::toString);
+    assertFalse(run.err().contains("oracle is closed"), run::toString);
+    String kept = read(dir.resolve("page.html.reduced"));
+    assertTrue(kept.length() < PAGE.length() && kept.contains("SELECT"), kept);
+    assertTrue(run.err().contains("page.html.reduced"), run::toString);
+  }
+
+  @Test
+  void refusesAnOutputAnotherRunIsWriting() throws Exception {
+    // The first run's test command waits for a go file, so the second one starts while the first
+    // holds the output; the second must neither run nor write.
+    Path input = write("page.html", PAGE);
+    Path output = dir.resolve("out.html");
+    Path started = dir.resolve("started");
+    Path go = dir.resolve("go");
+    String waiting =
+        "touch \"$0\"; while [ ! -e \"$1\" ]; do sleep 0.05; done; grep -q '"
+            + SELECT_PATTERN
+            + "' \"$2\"";
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try {
+      Future<Execution> first =
+          executor.submit(
+              () ->
+                  InProcessWhittle.execute(
+                      "reduce",
+                      "--output",
+                      output.toString(),
+                      input.toString(),
+                      "--",
+                      "sh",
+                      "-c",
+                      waiting,
+                      started.toString(),
+                      go.toString()));
+      while (!Files.exists(started)) {
+        Thread.sleep(20);
+      }
+
+      Execution second =
+          InProcessWhittle.execute(
+              "reduce",
+              "--output",
+              output.toString(),
+              "--max-calls",
+              "3",
+              "--test",
+              "true",
+              input.toString());
+      Files.createFile(go);
+      Execution firstRun = first.get(2, TimeUnit.MINUTES);
+
+      assertEquals(ExitCodes.USAGE, second.exitCode(), second::toString);
+      assertTrue(second.err().contains("another whittle run"), second::toString);
+      assertTrue(second.err().contains(output.toString()), second::toString);
+      assertEquals(0, firstRun.exitCode(), firstRun::toString);
+      assertEquals("<SELECT>", read(output));
+    } finally {
+      Files.deleteIfExists(go);
+      executor.shutdownNow();
+    }
+  }
+
+  @Test
+  void refusesAnOutputARunInAnotherProcessIsWriting() throws Exception {
+    // As two runs from two shells: the lock is the operating system's, not this JVM's.
+    Path input = write("page.html", PAGE);
+    Path output = dir.resolve("out.html");
+    Path started = dir.resolve("started");
+    Path go = dir.resolve("go");
+    String waiting =
+        "touch \"$0\"; while [ ! -e \"$1\" ]; do sleep 0.05; done; grep -q SELECT \"$2\"";
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process first =
+        new ProcessBuilder(
+                java.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                WhittleCommand.class.getName(),
+                "reduce",
+                "--output",
+                output.toString(),
+                input.toString(),
+                "--",
+                "sh",
+                "-c",
+                waiting,
+                started.toString(),
+                go.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("first.log").toFile())
+            .start();
+    try {
+      while (!Files.exists(started)) {
+        assertTrue(first.isAlive(), () -> "the first run ended: " + readQuietly("first.log"));
+        Thread.sleep(20);
+      }
+
+      Execution second =
+          InProcessWhittle.execute(
+              "reduce", "--output", output.toString(), "--test", "true", input.toString());
+      Files.createFile(go);
+
+      assertEquals(ExitCodes.USAGE, second.exitCode(), second::toString);
+      assertTrue(second.err().contains("(process " + first.pid() + ")"), second::toString);
+      assertTrue(first.waitFor(2, TimeUnit.MINUTES), "the first run did not end");
+      assertEquals(0, first.exitValue(), () -> readQuietly("first.log"));
+      assertEquals("SELECT", read(output));
+    } finally {
+      first.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aLockLeftByAKilledRunDoesNotBlock() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path lockFile = OutputLock.lockFile(dir.resolve("page.html.reduced"));
+    Files.createDirectories(lockFile.getParent());
+    Files.writeString(lockFile, "12345\n");
+
+    Execution run = reduceSelect(input);
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("<SELECT>", read(dir.resolve("page.html.reduced")));
+  }
+
+  @Test
+  void reportsATestCommandThatAnswersEveryOtherTimeAndWritesNothing() throws IOException {
+    Path input = write("page.html", PAGE);
+    Path state = dir.resolve("state");
+    String flipFlop =
+        "if [ -e \"$0\" ]; then rm \"$0\"; exit 1; fi; touch \"$0\"; grep -q SELECT \"$1\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", input.toString(), "--", "sh", "-c", flipFlop, state.toString());
+
+    assertEquals(ExitCodes.FLAKY_FINDING, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("flaky"), run::toString);
+    assertTrue(run.err().contains("1 of 2") || run.err().contains("of 3"), run::toString);
+    assertFalse(Files.exists(dir.resolve("page.html.reduced")), "nothing to write");
+  }
+
+  @Test
+  void writesOnlyAResultThatPassesItsRecheckAndSaysWhenTheTestIsFlaky() throws IOException {
+    // Stable on 12 bytes or more; below, a content is interesting the first time it is seen and
+    // never again: the search calls small candidates interesting, their re-checks do not.
+    Path input = write("page.html", PAGE);
+    Path seen = Files.createDirectory(dir.resolve("seen"));
+    String onceForSmall =
+        "grep -q SELECT \"$1\" || [ $(wc -c < \"$1\") -lt 12 ] || exit 1;"
+            + " [ $(wc -c < \"$1\") -ge 12 ] && exit 0;"
+            + " key=\"$0/$(md5sum < \"$1\" | cut -c1-32)\"; [ -e \"$key\" ] && exit 1;"
+            + " touch \"$key\"";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--json",
+            "--format",
+            "bytes",
+            input.toString(),
+            "--",
+            "sh",
+            "-c",
+            onceForSmall,
+            seen.toString());
+
+    assertEquals(ExitCodes.FLAKY_FINDING, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("flaky"), run::toString);
+    String written = read(dir.resolve("page.html.reduced"));
+    assertTrue(written.length() >= 12 && written.contains("SELECT"), written);
+    JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+    assertFalse(json.get("oneMinimal").getAsBoolean(), run::toString);
+    assertFalse(json.get("verified").getAsBoolean(), run::toString);
+    assertEquals(written.length(), json.get("reducedBytes").getAsInt(), run::toString);
+  }
+
   private Execution reduceSelect(Path input) {
     return InProcessWhittle.execute(
         "reduce",
@@ -593,6 +885,14 @@ class ReduceCommandTest {
 
   private Path write(String name, String content) throws IOException {
     return Files.writeString(dir.resolve(name), content, UTF_8);
+  }
+
+  private String readQuietly(String name) {
+    try {
+      return read(dir.resolve(name));
+    } catch (IOException e) {
+      return e.toString();
+    }
   }
 
   private static String read(Path file) throws IOException {

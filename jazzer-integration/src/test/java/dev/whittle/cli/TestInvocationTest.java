@@ -11,21 +11,21 @@ class TestInvocationTest {
   @Test
   void takesTheLastWordAfterTestAsInputWhenNoneFollows() {
     assertEquals(
-        new TestInvocation(List.of("grep", "-q", "x"), "in.txt"),
+        new TestInvocation(List.of("grep", "-q", "x"), "in.txt", true),
         TestInvocation.resolve(List.of("grep", "-q", "x", "in.txt"), List.of()));
   }
 
   @Test
   void takesASeparateInputWhenOneFollows() {
     assertEquals(
-        new TestInvocation(List.of("grep", "-q", "x"), "in.txt"),
+        new TestInvocation(List.of("grep", "-q", "x"), "in.txt", false),
         TestInvocation.resolve(List.of("grep", "-q", "x"), List.of("in.txt")));
   }
 
   @Test
   void takesTheCommandAfterTheInputWithoutTest() {
     assertEquals(
-        new TestInvocation(List.of("grep", "--json"), "in.txt"),
+        new TestInvocation(List.of("grep", "--json"), "in.txt", false),
         TestInvocation.resolve(List.of(), List.of("in.txt", "grep", "--json")));
   }
 

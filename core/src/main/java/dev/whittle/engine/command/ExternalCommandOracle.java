@@ -14,13 +14,19 @@ import dev.whittle.engine.io.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apiguardian.api.API;
 
 /**
@@ -30,8 +36,9 @@ import org.apiguardian.api.API;
  *
  * <p>The command's output is discarded so that it can never block on a full pipe, and its standard
  * input is empty. A command that runs past the per-call timeout is killed with all its descendants
- * and counts as not interesting. Thread-safe: each thread that asks gets a directory of its own for
- * its candidate file, so that {@code --jobs} runs never share a file.
+ * and counts as not interesting. After every run, whatever it left running in the background is
+ * ended too, where {@link LeftoverProcesses} can find it. Thread-safe: each thread that asks gets a
+ * directory of its own for its candidate file, so that {@code --jobs} runs never share a file.
  */
 @API(status = INTERNAL)
 public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
@@ -42,6 +49,13 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
   private final AtomicInteger jobDirectories = new AtomicInteger();
   private final ThreadLocal<Path> candidateFile = ThreadLocal.withInitial(this::newJobFile);
   private volatile CommandRun lastRun;
+  private volatile boolean closed;
+
+  /** Tells this oracle's runs apart from another's, in another JVM too, by their environment. */
+  private final String runPrefix = UUID.randomUUID() + "-";
+
+  private final AtomicLong runs = new AtomicLong();
+  private final Set<String> runningRuns = ConcurrentHashMap.newKeySet();
 
   private ExternalCommandOracle(
       List<String> command, Optional<Duration> timeout, Path directory, String candidateFileName) {
@@ -98,13 +112,47 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
    */
   public CommandRun run(byte[] candidate) {
     checkNotNull(candidate, "candidate");
-    checkState(Files.isDirectory(directory), "the oracle is closed");
+    checkState(!closed, "the oracle is closed");
+    // Before the job's file: making a job directory would make the missing parent again.
+    checkDirectory(directory);
     Path file = candidateFile.get();
+    checkDirectory(file.getParent());
     writeCandidate(file, candidate);
-    Process process = start(file);
-    CommandRun run = await(process);
+    String runId = runPrefix + runs.incrementAndGet();
+    OptionalLong lastPidBefore = LeftoverProcesses.lastPid();
+    runningRuns.add(runId);
+    CommandRun run;
+    try {
+      run = await(start(file, runId));
+    } finally {
+      runningRuns.remove(runId);
+      endLeftovers(lastPidBefore);
+    }
     lastRun = run;
     return run;
+  }
+
+  /**
+   * Ends what finished runs left running, born since {@code since}: this run's, and those of runs
+   * of other threads that ended meanwhile. The runs still going on are left alone.
+   */
+  private void endLeftovers(OptionalLong since) {
+    LeftoverProcesses.end(runPrefix, runId -> !runningRuns.contains(runId), since);
+  }
+
+  /**
+   * The test command may delete, move or replace the directory of its candidate file; the next
+   * candidate would then fail with a message that does not say why.
+   */
+  private static void checkDirectory(Path required) {
+    if (!Files.isDirectory(required, LinkOption.NOFOLLOW_LINKS)) {
+      throw new CandidateDirectoryGoneException(
+          "the temporary directory "
+              + required
+              + " that holds the candidate file is gone: the test command deleted or replaced it"
+              + " (or moved it away); a test command must leave its candidate file's directory in"
+              + " place");
+    }
   }
 
   /** How the latest run ended, for messages; empty before the first run. */
@@ -117,9 +165,14 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
     return command;
   }
 
-  /** Deletes the temporary directory and whatever the command left in it. */
+  /**
+   * Deletes the temporary directory and whatever the command left in it, and ends, among all
+   * processes this time, any a finished run left running.
+   */
   @Override
   public void close() throws IOException {
+    closed = true;
+    endLeftovers(OptionalLong.empty());
     if (Files.exists(directory)) {
       MoreFiles.deleteRecursively(directory, RecursiveDeleteOption.ALLOW_INSECURE);
     }
@@ -133,13 +186,14 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
     }
   }
 
-  private Process start(Path file) {
+  private Process start(Path file, String runId) {
     List<String> arguments = new ArrayList<>(command);
     arguments.add(file.toString());
     ProcessBuilder builder =
         new ProcessBuilder(arguments)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(ProcessBuilder.Redirect.DISCARD);
+    builder.environment().put(LeftoverProcesses.VARIABLE, runId);
     try {
       Process process = builder.start();
       // An empty standard input: a command that reads it sees end of file instead of waiting.

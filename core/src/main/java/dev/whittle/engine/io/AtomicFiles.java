@@ -7,14 +7,23 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apiguardian.api.API;
 
 /** Writes files so that a reader, or a run killed half-way, sees the old content or the new. */
 @API(status = INTERNAL)
 public final class AtomicFiles {
+  private static final int MAX_NAME_ATTEMPTS = 100;
+
   private AtomicFiles() {}
 
   /**
@@ -27,13 +36,54 @@ public final class AtomicFiles {
     checkNotNull(target, "target");
     checkNotNull(content, "content");
     Path absolute = target.toAbsolutePath();
-    Path temp =
-        Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
+    Path temp = createSibling(absolute);
     try {
+      Optional<Set<PosixFilePermission>> kept = permissions(absolute);
+      if (kept.isPresent()) {
+        // Before the content goes in, so that a private file's content is never less private.
+        Set<PosixFilePermission> writable = EnumSet.copyOf(kept.get());
+        writable.add(PosixFilePermission.OWNER_WRITE);
+        Files.setPosixFilePermissions(temp, writable);
+      }
       writeUninterruptibly(temp, content);
+      if (kept.isPresent() && !kept.get().contains(PosixFilePermission.OWNER_WRITE)) {
+        Files.setPosixFilePermissions(temp, kept.get());
+      }
       moveOver(temp, absolute);
     } finally {
       Files.deleteIfExists(temp);
+    }
+  }
+
+  /**
+   * A new empty file next to {@code target}, under a name no other writer uses. Not {@link
+   * Files#createTempFile}: it makes the file readable by its owner only, and the rename would pass
+   * that on to every output; a file created without attributes gets the mode a plain write gives
+   * it, which follows the umask.
+   */
+  private static Path createSibling(Path target) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+      Path temp = target.resolveSibling("." + target.getFileName() + "." + suffix + ".tmp");
+      try {
+        return Files.createFile(temp);
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == MAX_NAME_ATTEMPTS) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * The permissions of the file about to be replaced, which the new one keeps, as it would if it
+   * were written over; empty for a new file or a file system without POSIX permissions.
+   */
+  private static Optional<Set<PosixFilePermission>> permissions(Path target) throws IOException {
+    try {
+      return Optional.of(Files.getPosixFilePermissions(target));
+    } catch (NoSuchFileException | UnsupportedOperationException e) {
+      return Optional.empty();
     }
   }
 

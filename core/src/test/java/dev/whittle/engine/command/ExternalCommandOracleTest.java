@@ -92,6 +92,44 @@ class ExternalCommandOracleTest {
   }
 
   @Test
+  void endsWhatARunLeftBehindInTheBackgroundWhenItExits() throws Exception {
+    // A subshell in the background stays in the command's tree until the command exits; a setsid
+    // one leaves its session and process group at once. Both outlive a command that just exits.
+    Path pids = dir.resolve("pids");
+    String script =
+        "( sleep 300 ) & echo $! >> \"$0\"; setsid sleep 301 & echo $! >> \"$0\"; exit 0";
+
+    try (ExternalCommandOracle oracle =
+        oracle(List.of("sh", "-c", script, pids.toString()), Optional.empty())) {
+      assertEquals(Outcome.INTERESTING, oracle.test(CANDIDATE));
+      assertEquals(Outcome.INTERESTING, oracle.test(CANDIDATE));
+
+      // Not only when the oracle closes: after each run.
+      List<Long> left = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
+      assertEquals(4, left.size(), left::toString);
+      for (long pid : left) {
+        assertTrue(Processes.endsWithin(pid, Duration.ofSeconds(5)), "still running: " + pid);
+      }
+    }
+  }
+
+  @Test
+  void endsWhatATimedOutRunLeftBehindOutsideItsTree() throws Exception {
+    Path pids = dir.resolve("pids");
+    // The inner shell ends at once: its sleep is no descendant of the command any more when the
+    // timeout comes.
+    String script = "sh -c 'setsid sleep 302 & echo $! >> \"$0\"' \"$0\"; sleep 60";
+
+    try (ExternalCommandOracle oracle =
+        oracle(List.of("sh", "-c", script, pids.toString()), Optional.of(Duration.ofMillis(500)))) {
+      assertEquals(Outcome.NOT_INTERESTING, oracle.test(CANDIDATE));
+
+      long pid = Long.parseLong(Files.readString(pids).trim());
+      assertTrue(Processes.endsWithin(pid, Duration.ofSeconds(5)), "still running: " + pid);
+    }
+  }
+
+  @Test
   void answersUnresolvedAndKeepsTheInterruptWhenInterrupted() throws IOException {
     try (ExternalCommandOracle oracle =
         oracle(List.of("sh", "-c", "sleep 60", "sh"), Optional.empty())) {

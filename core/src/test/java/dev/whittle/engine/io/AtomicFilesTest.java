@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +50,32 @@ class AtomicFilesTest {
     } finally {
       Files.deleteIfExists(target);
     }
+  }
+
+  @Test
+  void createsTheFileWithThePermissionsOfAPlainWrite() throws IOException {
+    // A plain write follows the umask; a temporary file made by createTempFile is always 0600,
+    // and renaming it over the target would make every output private whatever the umask.
+    Path plain = Files.write(dir.resolve("plain.txt"), new byte[] {1});
+    Path target = dir.resolve("out.txt");
+
+    AtomicFiles.write(target, new byte[] {1});
+
+    assertEquals(
+        PosixFilePermissions.toString(Files.getPosixFilePermissions(plain)),
+        PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+  }
+
+  @Test
+  void keepsThePermissionsOfTheFileItReplaces() throws IOException {
+    Path target = Files.write(dir.resolve("out.txt"), new byte[] {1});
+    Set<PosixFilePermission> chosen = PosixFilePermissions.fromString("rw-r-----");
+    Files.setPosixFilePermissions(target, chosen);
+
+    AtomicFiles.write(target, new byte[] {2});
+
+    assertEquals(chosen, Files.getPosixFilePermissions(target));
+    assertArrayEquals(new byte[] {2}, Files.readAllBytes(target));
   }
 
   @Test

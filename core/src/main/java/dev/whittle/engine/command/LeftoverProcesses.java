@@ -1,0 +1,187 @@
+package dev.whittle.engine.command;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * Finds the processes that runs of the test command left running, by a variable in their
+ * environment, and ends them.
+ *
+ * <p>A process the command started in the background is its descendant only while the command runs:
+ * once the command exits, the process belongs to init (a setsid one even leaves the command's
+ * session and process group at once), and no JVM API reaches it any more. But every process
+ * inherits its parent's environment. So each run gets {@value #VARIABLE}=its run id, and after the
+ * run Linux's {@code /proc/<pid>/environ} shows which processes carry it. Only processes born since
+ * the run started are read: the kernel hands out process ids in order, and {@code /proc/loadavg}
+ * names the last one. Where there is no {@code /proc}, nothing is found.
+ */
+final class LeftoverProcesses {
+  /** The environment variable that names the run a process belongs to. */
+  static final String VARIABLE = "WHITTLE_TEST_RUN";
+
+  private static final Path PROC = Path.of("/proc");
+  private static final byte[] ENTRY_START = (VARIABLE + "=").getBytes(StandardCharsets.US_ASCII);
+
+  /** A process may start another while its siblings are ended: a few rounds catch those. */
+  private static final int MAX_ROUNDS = 5;
+
+  private LeftoverProcesses() {}
+
+  /**
+   * The last process id the kernel handed out, to pass to {@link #end} after the run; empty where
+   * it cannot be read, and then every process is read.
+   */
+  static OptionalLong lastPid() {
+    return uninterrupted(LeftoverProcesses::readLastPid);
+  }
+
+  private static OptionalLong readLastPid() {
+    try {
+      String loadavg = Files.readString(PROC.resolve("loadavg"), StandardCharsets.US_ASCII).trim();
+      return OptionalLong.of(Long.parseLong(loadavg.substring(loadavg.lastIndexOf(' ') + 1)));
+    } catch (IOException | RuntimeException e) {
+      return OptionalLong.empty();
+    }
+  }
+
+  /**
+   * Kills every process born after {@code since} whose {@value #VARIABLE} starts with {@code
+   * prefix} and is {@code finished}: the run it names has ended, so nothing of it may go on.
+   *
+   * @return how many processes were killed
+   */
+  static int end(String prefix, Predicate<String> finished, OptionalLong since) {
+    checkNotNull(prefix, "prefix");
+    checkArgument(!prefix.isEmpty(), "the prefix must not be empty");
+    return uninterrupted(
+        () -> {
+          int killed = 0;
+          for (int round = 0; round < MAX_ROUNDS; round++) {
+            List<ProcessHandle> found = find(prefix, finished, since);
+            if (found.isEmpty()) {
+              break;
+            }
+            found.forEach(ProcessHandle::destroyForcibly);
+            killed += found.size();
+          }
+          return killed;
+        });
+  }
+
+  /**
+   * Runs {@code work} with the thread's interrupt put aside: NIO reads fail on an interrupted
+   * thread, and a run that Ctrl-C ended must be cleaned up as much as any other.
+   */
+  private static <T> T uninterrupted(Supplier<T> work) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      return work.get();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static List<ProcessHandle> find(
+      String prefix, Predicate<String> finished, OptionalLong since) {
+    OptionalLong now = lastPid();
+    List<ProcessHandle> found = new ArrayList<>();
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(PROC)) {
+      for (Path entry : entries) {
+        OptionalLong pid = pid(entry.getFileName().toString());
+        if (pid.isEmpty() || !bornAfter(pid.getAsLong(), since, now)) {
+          continue;
+        }
+        // The handle first: it knows the process's start time, so that a kill can never reach
+        // another process that got the same id after this one ended.
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid.getAsLong());
+        if (handle.isEmpty()) {
+          continue;
+        }
+        Optional<String> run = runOf(entry);
+        if (run.isPresent() && run.get().startsWith(prefix) && finished.test(run.get())) {
+          found.add(handle.get());
+        }
+      }
+    } catch (IOException e) {
+      // No /proc: nothing can be found this way.
+    }
+    return found;
+  }
+
+  /**
+   * Whether {@code pid} is among the ids handed out after {@code since} and up to {@code now};
+   * process ids wrap around at the kernel's maximum.
+   */
+  static boolean bornAfter(long pid, OptionalLong since, OptionalLong now) {
+    if (since.isEmpty() || now.isEmpty()) {
+      return true;
+    }
+    long from = since.getAsLong();
+    long to = now.getAsLong();
+    return to >= from ? pid > from && pid <= to : pid > from || pid <= to;
+  }
+
+  private static OptionalLong pid(String name) {
+    if (name.isEmpty() || !name.chars().allMatch(Character::isDigit)) {
+      return OptionalLong.empty();
+    }
+    try {
+      return OptionalLong.of(Long.parseLong(name));
+    } catch (NumberFormatException e) {
+      return OptionalLong.empty();
+    }
+  }
+
+  /** The value of {@value #VARIABLE} in the process's environment, if it is there and readable. */
+  private static Optional<String> runOf(Path processDirectory) {
+    byte[] environment;
+    try {
+      environment = Files.readAllBytes(processDirectory.resolve("environ"));
+    } catch (IOException e) {
+      return Optional.empty(); // Ended meanwhile, or another user's.
+    }
+    int start = 0;
+    while (start < environment.length) {
+      int end = start;
+      while (end < environment.length && environment[end] != 0) {
+        end++;
+      }
+      if (startsWith(environment, start, end)) {
+        return Optional.of(
+            new String(
+                environment,
+                start + ENTRY_START.length,
+                end - start - ENTRY_START.length,
+                StandardCharsets.UTF_8));
+      }
+      start = end + 1;
+    }
+    return Optional.empty();
+  }
+
+  private static boolean startsWith(byte[] environment, int start, int end) {
+    if (end - start < ENTRY_START.length) {
+      return false;
+    }
+    for (int i = 0; i < ENTRY_START.length; i++) {
+      if (environment[start + i] != ENTRY_START[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,95 @@
+package dev.whittle.cli;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import dev.whittle.api.Outcome;
+import dev.whittle.engine.command.CommandRun;
+import dev.whittle.engine.command.ExternalCommandOracle;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs the test command several times on one content. The search trusts one answer per candidate,
+ * so a test command that answers differently on the same content makes its result meaningless:
+ * INPUT is checked before the search, and the result after it.
+ */
+final class RepeatedCheck {
+  private final ExternalCommandOracle oracle;
+  private final int runs;
+  private final AtomicLong runsMade = new AtomicLong();
+
+  RepeatedCheck(ExternalCommandOracle oracle, int runs) {
+    this.oracle = checkNotNull(oracle, "oracle");
+    checkArgument(runs >= 1, "runs must be at least 1, was %s", runs);
+    this.runs = runs;
+  }
+
+  /**
+   * How the test command answers on {@code content}.
+   *
+   * @param untilNotInteresting whether to stop at the first run that is not interesting, when only
+   *     whether all of them are matters
+   */
+  Tally check(byte[] content, boolean untilNotInteresting) {
+    int made = 0;
+    int interesting = 0;
+    CommandRun other = null;
+    while (made < runs) {
+      CommandRun run = oracle.run(content);
+      runsMade.incrementAndGet();
+      if (run.outcome() == Outcome.UNRESOLVED) {
+        return new Tally(made, interesting, Optional.ofNullable(other), true, runs);
+      }
+      made++;
+      if (run.outcome() == Outcome.INTERESTING) {
+        interesting++;
+      } else {
+        other = other == null ? run : other;
+        if (untilNotInteresting) {
+          break;
+        }
+      }
+    }
+    return new Tally(made, interesting, Optional.ofNullable(other), false, runs);
+  }
+
+  /** The runs made so far by every check. */
+  long runsMade() {
+    return runsMade.get();
+  }
+
+  /**
+   * How the runs on one content went.
+   *
+   * @param runs the runs that ended
+   * @param interesting how many of them exited with status 0
+   * @param firstOther the first that did not, for messages
+   * @param interrupted whether Ctrl-C ended the check before all its runs
+   * @param planned the runs the check would have made to the end
+   */
+  record Tally(
+      int runs,
+      int interesting,
+      Optional<CommandRun> firstOther,
+      boolean interrupted,
+      int planned) {
+    boolean allInteresting() {
+      return !interrupted && interesting == runs;
+    }
+
+    /** A phrase that completes "the test command ...". */
+    String describe() {
+      if (interesting + 1 == runs && firstOther.isPresent() && runs < planned) {
+        // Stopped at the first run that was not interesting.
+        return firstOther.get().describe() + " on run " + runs + " of " + planned + " of the check";
+      }
+      return "exited with status 0 in "
+          + interesting
+          + " of "
+          + runs
+          + (runs == 1 ? " run" : " runs")
+          + firstOther.map(run -> " and otherwise " + run.describe()).orElse("");
+    }
+  }
+}
