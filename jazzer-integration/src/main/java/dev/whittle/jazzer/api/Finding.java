@@ -15,7 +15,9 @@ import java.util.Optional;
  * target's classes, so that holding a finding keeps no class loader alive.
  *
  * <p>A thrown finding's identity is Jazzer 0.30.0's {@code DEDUP_TOKEN}; {@link #identity()} prints
- * it exactly as Jazzer does ({@code %016x}).
+ * it exactly as Jazzer does ({@code %016x}). A stack overflow also carries the {@link Recursion} it
+ * struck in, by which {@link MatchMode#dedupToken()} matches it: its dedup token depends on where
+ * in the recursion it struck.
  */
 public final class Finding {
   /** The kinds of finding. */
@@ -39,6 +41,7 @@ public final class Finding {
   private final String message;
   private final long dedupToken;
   private final ImmutableList<String> frames;
+  private final Recursion recursion;
   private final int exitStatus;
 
   private Finding(
@@ -47,12 +50,14 @@ public final class Finding {
       String message,
       long dedupToken,
       ImmutableList<String> frames,
+      Recursion recursion,
       int exitStatus) {
     this.kind = kind;
     this.exceptionClassName = exceptionClassName;
     this.message = message;
     this.dedupToken = dedupToken;
     this.frames = frames;
+    this.recursion = recursion;
     this.exitStatus = exitStatus;
   }
 
@@ -68,20 +73,42 @@ public final class Finding {
    */
   public static Finding thrown(
       String exceptionClassName, String message, long dedupToken, List<String> frames) {
+    return thrown(exceptionClassName, message, dedupToken, frames, null);
+  }
+
+  /**
+   * A thrown finding whose root cause is a {@link StackOverflowError} that struck in {@code
+   * recursion}, which identifies it better than the dedup token (see {@link Recursion}).
+   *
+   * @param recursion the recursion, or null when there is none (an overflow thrown by hand, not by
+   *     the JVM, or a finding of another kind)
+   */
+  public static Finding thrown(
+      String exceptionClassName,
+      String message,
+      long dedupToken,
+      List<String> frames,
+      Recursion recursion) {
     checkNotNull(exceptionClassName, "exceptionClassName");
     checkNotNull(frames, "frames");
     return new Finding(
-        Kind.THROWN, exceptionClassName, message, dedupToken, ImmutableList.copyOf(frames), 0);
+        Kind.THROWN,
+        exceptionClassName,
+        message,
+        dedupToken,
+        ImmutableList.copyOf(frames),
+        recursion,
+        0);
   }
 
   /** A run that did not finish within the per-call timeout. */
   public static Finding timeout() {
-    return new Finding(Kind.TIMEOUT, "", null, 0, ImmutableList.of(), 0);
+    return new Finding(Kind.TIMEOUT, "", null, 0, ImmutableList.of(), null, 0);
   }
 
   /** A run that asked the JVM to exit with {@code status}. */
   public static Finding exit(int status) {
-    return new Finding(Kind.EXIT, "", null, 0, ImmutableList.of(), status);
+    return new Finding(Kind.EXIT, "", null, 0, ImmutableList.of(), null, status);
   }
 
   public Kind kind() {
@@ -111,6 +138,15 @@ public final class Finding {
     return frames;
   }
 
+  /**
+   * For a thrown finding whose root cause is a stack overflow, the recursion it struck in: what
+   * {@link MatchMode#dedupToken()} compares instead of the dedup token, which depends on where in
+   * the recursion the overflow struck. Empty for every other finding.
+   */
+  public Optional<Recursion> recursion() {
+    return Optional.ofNullable(recursion);
+  }
+
   /** The requested exit status of an {@link Kind#EXIT} finding. */
   public int exitStatus() {
     checkArgument(kind == Kind.EXIT, "not an exit finding: %s", this);
@@ -129,7 +165,11 @@ public final class Finding {
     };
   }
 
-  /** Same kind and same identity, the strictest match: what {@link MatchMode#dedupToken()} asks. */
+  /**
+   * Same kind and same identity (for a thrown finding, the same exception class and dedup token):
+   * the strictest match, which {@link MatchMode#dedupToken()} relaxes only for stack overflows (by
+   * their {@link #recursion()}) and frameless out-of-memory errors.
+   */
   public boolean hasSameIdentityAs(Finding other) {
     return kind == other.kind
         && dedupToken == other.dedupToken
@@ -142,6 +182,7 @@ public final class Finding {
     return o instanceof Finding other
         && hasSameIdentityAs(other)
         && frames.equals(other.frames)
+        && Objects.equals(recursion, other.recursion)
         && Objects.equals(message, other.message);
   }
 
@@ -153,7 +194,12 @@ public final class Finding {
   @Override
   public String toString() {
     return switch (kind) {
-      case THROWN -> exceptionClassName + " (DEDUP_TOKEN " + identity() + ")";
+      case THROWN ->
+          exceptionClassName
+              + " (DEDUP_TOKEN "
+              + identity()
+              + (recursion == null ? "" : ", matched by its " + recursion)
+              + ")";
       case TIMEOUT -> "timeout";
       case EXIT -> "System.exit(" + exitStatus + ")";
     };

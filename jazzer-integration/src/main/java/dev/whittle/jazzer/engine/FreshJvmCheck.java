@@ -7,6 +7,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
+import dev.whittle.jazzer.api.Recursion;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -196,6 +197,8 @@ final class FreshJvmCheck {
     String kind = null;
     String[] thrown = null;
     List<String> frames = new ArrayList<>();
+    List<String> recursionFrames = new ArrayList<>();
+    String recursionEntry = null;
     for (String line : output.split("\n")) {
       if (!line.startsWith(FreshJvmReplay.PREFIX)) {
         continue;
@@ -203,6 +206,10 @@ final class FreshJvmCheck {
       String rest = line.substring(FreshJvmReplay.PREFIX.length()).strip();
       if (rest.startsWith("frame ")) {
         frames.add(rest.substring("frame ".length()));
+      } else if (rest.startsWith(FreshJvmReplay.RECURSION_FRAME)) {
+        recursionFrames.add(rest.substring(FreshJvmReplay.RECURSION_FRAME.length()));
+      } else if (rest.startsWith(FreshJvmReplay.RECURSION_ENTRY)) {
+        recursionEntry = rest.substring(FreshJvmReplay.RECURSION_ENTRY.length());
       } else if (kind == null) {
         kind = rest;
         if (rest.startsWith("thrown ")) {
@@ -228,6 +235,11 @@ final class FreshJvmCheck {
     }
     checkArgument(
         thrown != null && thrown.length == 3, "unreadable line from a fresh JVM: %s", kind);
-    return Finding.thrown(thrown[2], null, Long.parseUnsignedLong(thrown[1], 16), frames);
+    return Finding.thrown(
+        thrown[2],
+        null,
+        Long.parseUnsignedLong(thrown[1], 16),
+        frames,
+        recursionFrames.isEmpty() ? null : Recursion.of(recursionFrames, recursionEntry));
   }
 }

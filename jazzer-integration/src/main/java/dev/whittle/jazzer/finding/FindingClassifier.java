@@ -30,7 +30,11 @@ public final class FindingClassifier {
     }
     DedupToken.Computed computed = dedupToken.compute(thrown);
     return Finding.thrown(
-        thrown.getClass().getName(), messageOf(thrown), computed.token(), computed.frames());
+        thrown.getClass().getName(),
+        messageOf(thrown),
+        computed.token(),
+        computed.frames(),
+        computed.recursion());
   }
 
   private static boolean isNoFinding(String className) {
