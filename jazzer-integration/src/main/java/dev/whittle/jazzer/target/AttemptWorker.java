@@ -43,7 +43,7 @@ final class AttemptWorker {
   private volatile int exitStatus;
   private volatile boolean abandoned;
 
-  AttemptWorker(int stackSizeBytes, RunningAttempt running) {
+  AttemptWorker(long stackSizeBytes, RunningAttempt running) {
     this.running = running;
     thread = new WorkerThread(this, stackSizeBytes);
     thread.start();
@@ -200,7 +200,7 @@ final class AttemptWorker {
   private static final class WorkerThread extends Thread {
     final AttemptWorker worker;
 
-    WorkerThread(AttemptWorker worker, int stackSizeBytes) {
+    WorkerThread(AttemptWorker worker, long stackSizeBytes) {
       super(null, null, "whittle-attempt-" + THREAD_NUMBERS.incrementAndGet(), stackSizeBytes);
       this.worker = worker;
       setDaemon(true);

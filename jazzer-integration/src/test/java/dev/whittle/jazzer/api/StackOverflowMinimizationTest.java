@@ -49,6 +49,9 @@ class StackOverflowMinimizationTest {
     assertTrue(result.minimized().length < crash.length, result.toString());
     assertTrue(result.verified(), result.verification().toString());
     assertEquals(Verification.FRESH_JVM, result.verification().method());
+    assertTrue(
+        result.verification().detail().contains("reduced on a " + (2 * defaultStackKib()) + " KiB"),
+        "reduced on twice the stack it was checked with: " + result.verification());
     assertTrue(isNestingOverflow(result.finding()), result.finding().toString());
     for (int i = 1; i <= 3; i++) {
       String replay = replayInFreshJvm(result.minimized());
@@ -90,6 +93,15 @@ class StackOverflowMinimizationTest {
     assertTrue(
         minimized.startsWith("[") && minimized.length() > 100,
         "kept the nesting, not the 4-byte alias cycle: " + result);
+  }
+
+  /** The stack of a thread here and in a fresh JVM without -Xss (this test JVM has none). */
+  private static long defaultStackKib() {
+    return Long.parseLong(
+        java.lang.management.ManagementFactory.getPlatformMXBean(
+                com.sun.management.HotSpotDiagnosticMXBean.class)
+            .getVMOption("ThreadStackSize")
+            .getValue());
   }
 
   private static boolean isNestingOverflow(Finding finding) {
