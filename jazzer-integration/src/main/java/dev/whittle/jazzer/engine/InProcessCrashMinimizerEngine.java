@@ -132,6 +132,20 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
                 ? OverflowStack.reductionBytes(freshJvmArgs(minimizer))
                 : 0);
       }
+      if (established == null && isFuzzTestOverflow(minimizer, original)) {
+        // Reduced on a larger worker stack than the test runs on, as resource findings above.
+        long runs = session.runs();
+        session.close();
+        return minimize(
+            minimizer,
+            crash,
+            crashName,
+            start,
+            runsBefore + runs,
+            original,
+            verificationTimeout,
+            OverflowStack.reductionBytes(FreshJvmCheck.limitsOfThisJvm()));
+      }
       ReductionResult<byte[]> reduction;
       long helperRuns;
       FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
@@ -199,6 +213,14 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   private static boolean needsFreshLoaders(Finding original) {
     return original.kind() == Finding.Kind.THROWN
         && original.exceptionClassName().equals(StackOverflowError.class.getName());
+  }
+
+  /**
+   * A stack overflow of a {@code @FuzzTest}, verified in this JVM on the default stack the test
+   * runs on: reduced on a larger one ({@link OverflowStack}).
+   */
+  private static boolean isFuzzTestOverflow(CrashMinimizer minimizer, Finding original) {
+    return minimizer.fuzzTestMethod().isPresent() && needsFreshLoaders(original);
   }
 
   /**
@@ -322,7 +344,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           minimizer.fuzzTestMethod().get(),
           minimizer.fuzzTestLifecycle().orElseThrow(),
           minimizer.fuzzedDataProviderFactory().orElse(null),
-          minimizer.callTimeout());
+          minimizer.callTimeout(),
+          workerStackBytes);
     }
     if (minimizer.loadedTarget().isPresent()) {
       return TargetSession.attach(

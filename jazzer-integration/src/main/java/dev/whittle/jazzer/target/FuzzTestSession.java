@@ -44,7 +44,8 @@ public final class FuzzTestSession implements AttemptSession {
       Method method,
       FuzzTestLifecycle lifecycle,
       FuzzTestArguments arguments,
-      Duration callTimeout) {
+      Duration callTimeout,
+      long workerStackBytes) {
     this.method = method;
     this.lifecycle = lifecycle;
     this.arguments = arguments;
@@ -57,7 +58,7 @@ public final class FuzzTestSession implements AttemptSession {
                 method.getName(),
                 ProviderFrames.internalPrefixes(
                     method.getDeclaringClass().getName(), arguments.providers())));
-    this.runner = new AttemptRunner(callTimeout);
+    this.runner = new AttemptRunner(callTimeout, workerStackBytes);
   }
 
   /**
@@ -72,6 +73,22 @@ public final class FuzzTestSession implements AttemptSession {
       FuzzTestLifecycle lifecycle,
       FuzzedDataProviderFactory dataProviders,
       Duration callTimeout) {
+    return open(method, lifecycle, dataProviders, callTimeout, 0);
+  }
+
+  /**
+   * A session over {@code method} whose runs get a worker stack of {@code workerStackBytes} (0 for
+   * the JVM's default): a stack overflow is reduced on a larger stack than the test runs on, so
+   * that the result keeps a margin.
+   *
+   * @throws FuzzTargetLoadException if the method cannot be called or its parameters decoded
+   */
+  public static FuzzTestSession open(
+      Method method,
+      FuzzTestLifecycle lifecycle,
+      FuzzedDataProviderFactory dataProviders,
+      Duration callTimeout,
+      long workerStackBytes) {
     checkNotNull(method, "method");
     checkNotNull(lifecycle, "lifecycle");
     checkNotNull(callTimeout, "callTimeout");
@@ -82,7 +99,11 @@ public final class FuzzTestSession implements AttemptSession {
           method.getDeclaringClass().getName(), "cannot call " + method + ": " + e, e);
     }
     return new FuzzTestSession(
-        method, lifecycle, FuzzTestArguments.forMethod(method, dataProviders), callTimeout);
+        method,
+        lifecycle,
+        FuzzTestArguments.forMethod(method, dataProviders),
+        callTimeout,
+        workerStackBytes);
   }
 
   /** The test method, whose parameters the mutation framework's value reducer needs. */
