@@ -15,7 +15,9 @@ import java.util.Optional;
  * target's classes, so that holding a finding keeps no class loader alive.
  *
  * <p>A thrown finding's identity is Jazzer 0.30.0's {@code DEDUP_TOKEN}; {@link #identity()} prints
- * it exactly as Jazzer does ({@code %016x}).
+ * it exactly as Jazzer does ({@code %016x}). A stack overflow also carries the {@link Recursion} it
+ * struck in, by which {@link MatchMode#dedupToken()} matches it: its dedup token depends on where
+ * in the recursion it struck.
  */
 public final class Finding {
   /** The kinds of finding. */
@@ -39,6 +41,7 @@ public final class Finding {
   private final String message;
   private final long dedupToken;
   private final ImmutableList<String> frames;
+  private final Recursion recursion;
   private final int exitStatus;
   private final String classPathProblem;
 
@@ -48,6 +51,7 @@ public final class Finding {
       String message,
       long dedupToken,
       ImmutableList<String> frames,
+      Recursion recursion,
       int exitStatus,
       String classPathProblem) {
     this.kind = kind;
@@ -55,6 +59,7 @@ public final class Finding {
     this.message = message;
     this.dedupToken = dedupToken;
     this.frames = frames;
+    this.recursion = recursion;
     this.exitStatus = exitStatus;
     this.classPathProblem = classPathProblem;
   }
@@ -71,6 +76,22 @@ public final class Finding {
    */
   public static Finding thrown(
       String exceptionClassName, String message, long dedupToken, List<String> frames) {
+    return thrown(exceptionClassName, message, dedupToken, frames, null);
+  }
+
+  /**
+   * A thrown finding whose root cause is a {@link StackOverflowError} that struck in {@code
+   * recursion}, which identifies it better than the dedup token (see {@link Recursion}).
+   *
+   * @param recursion the recursion, or null when there is none (an overflow thrown by hand, not by
+   *     the JVM, or a finding of another kind)
+   */
+  public static Finding thrown(
+      String exceptionClassName,
+      String message,
+      long dedupToken,
+      List<String> frames,
+      Recursion recursion) {
     checkNotNull(exceptionClassName, "exceptionClassName");
     checkNotNull(frames, "frames");
     return new Finding(
@@ -79,6 +100,7 @@ public final class Finding {
         message,
         dedupToken,
         ImmutableList.copyOf(frames),
+        recursion,
         0,
         null);
   }
@@ -91,17 +113,18 @@ public final class Finding {
   public Finding withClassPathProblem(String problem) {
     checkNotNull(problem, "problem");
     checkArgument(kind == Kind.THROWN, "only a thrown finding has a class path problem: %s", this);
-    return new Finding(kind, exceptionClassName, message, dedupToken, frames, exitStatus, problem);
+    return new Finding(
+        kind, exceptionClassName, message, dedupToken, frames, recursion, exitStatus, problem);
   }
 
   /** A run that did not finish within the per-call timeout. */
   public static Finding timeout() {
-    return new Finding(Kind.TIMEOUT, "", null, 0, ImmutableList.of(), 0, null);
+    return new Finding(Kind.TIMEOUT, "", null, 0, ImmutableList.of(), null, 0, null);
   }
 
   /** A run that asked the JVM to exit with {@code status}. */
   public static Finding exit(int status) {
-    return new Finding(Kind.EXIT, "", null, 0, ImmutableList.of(), status, null);
+    return new Finding(Kind.EXIT, "", null, 0, ImmutableList.of(), null, status, null);
   }
 
   public Kind kind() {
@@ -172,6 +195,15 @@ public final class Finding {
         : line.substring(0, SHOWN_MESSAGE_CHARS) + "... (" + line.length() + " chars)";
   }
 
+  /**
+   * For a thrown finding whose root cause is a stack overflow, the recursion it struck in: what
+   * {@link MatchMode#dedupToken()} compares instead of the dedup token, which depends on where in
+   * the recursion the overflow struck. Empty for every other finding.
+   */
+  public Optional<Recursion> recursion() {
+    return Optional.ofNullable(recursion);
+  }
+
   /** The requested exit status of an {@link Kind#EXIT} finding. */
   public int exitStatus() {
     checkArgument(kind == Kind.EXIT, "not an exit finding: %s", this);
@@ -190,7 +222,11 @@ public final class Finding {
     };
   }
 
-  /** Same kind and same identity, the strictest match: what {@link MatchMode#dedupToken()} asks. */
+  /**
+   * Same kind and same identity (for a thrown finding, the same exception class and dedup token):
+   * the strictest match, which {@link MatchMode#dedupToken()} relaxes only for stack overflows (by
+   * their {@link #recursion()}) and frameless out-of-memory errors.
+   */
   public boolean hasSameIdentityAs(Finding other) {
     return kind == other.kind
         && dedupToken == other.dedupToken
@@ -203,6 +239,7 @@ public final class Finding {
     return o instanceof Finding other
         && hasSameIdentityAs(other)
         && frames.equals(other.frames)
+        && Objects.equals(recursion, other.recursion)
         && Objects.equals(message, other.message);
   }
 
@@ -214,7 +251,12 @@ public final class Finding {
   @Override
   public String toString() {
     return switch (kind) {
-      case THROWN -> exceptionClassName + " (DEDUP_TOKEN " + identity() + ")";
+      case THROWN ->
+          exceptionClassName
+              + " (DEDUP_TOKEN "
+              + identity()
+              + (recursion == null ? "" : ", matched by its " + recursion)
+              + ")";
       case TIMEOUT -> "timeout";
       case EXIT -> "System.exit(" + exitStatus + ")";
     };

@@ -40,10 +40,18 @@ public final class MatchMode {
   }
 
   /**
-   * The same Jazzer dedup token: the finding Jazzer would report as the same bug. One allowance:
-   * HotSpot gives only the first few {@code OutOfMemoryError}s of a JVM a stack trace ({@code
-   * -XX:PreallocatedOutOfMemoryErrorCount}, 4 by default), so an out-of-memory error without a
-   * stack trace matches an out-of-memory original by type alone.
+   * The same Jazzer dedup token: the finding Jazzer would report as the same bug. Two allowances:
+   *
+   * <ul>
+   *   <li>A stack overflow (a finding whose root cause is a {@link StackOverflowError}) matches by
+   *       the same exception class and the same {@link Finding#recursion() recursion}: its dedup
+   *       token hashes the frames where the overflow struck, which move with the JIT's state, the
+   *       stack size and the input's depth, so one overflow has many tokens. Two overflows in
+   *       different recursions stay apart.
+   *   <li>HotSpot gives only the first few {@code OutOfMemoryError}s of a JVM a stack trace ({@code
+   *       -XX:PreallocatedOutOfMemoryErrorCount}, 4 by default), so an out-of-memory error without
+   *       a stack trace matches an out-of-memory original by type alone.
+   * </ul>
    */
   public static MatchMode dedupToken() {
     return DEDUP;
@@ -113,10 +121,19 @@ public final class MatchMode {
   private boolean thrownMatches(Finding original, Finding candidate) {
     return switch (rule) {
       case DEDUP_TOKEN ->
-          original.hasSameIdentityAs(candidate) || bothOutOfMemoryOneStackless(original, candidate);
+          original.hasSameIdentityAs(candidate)
+              || sameRecursion(original, candidate)
+              || bothOutOfMemoryOneStackless(original, candidate);
       case EXCEPTION_TYPE -> original.exceptionClassName().equals(candidate.exceptionClassName());
       case TOP_FRAMES -> top(original.frames()).equals(top(candidate.frames()));
     };
+  }
+
+  private static boolean sameRecursion(Finding original, Finding candidate) {
+    return original.recursion().isPresent()
+        && candidate.recursion().isPresent()
+        && original.exceptionClassName().equals(candidate.exceptionClassName())
+        && original.recursion().get().sameAs(candidate.recursion().get());
   }
 
   private static boolean bothOutOfMemoryOneStackless(Finding original, Finding candidate) {

@@ -7,6 +7,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
+import dev.whittle.jazzer.api.Recursion;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,9 +28,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Each run is a new JVM: nothing the JIT compiled, no cache warmed, no heap already half full,
  * as when the user runs the result. Resource findings ({@link StackOverflowError}, {@link
  * OutOfMemoryError}) depend on exactly that, and on {@code -Xss}/{@code -Xmx}. The target runs on
- * an attempt worker thread with the JVM's default stack size in the child as in the minimizing JVM
- * (the worker is created with stack size 0, which means {@code -Xss}), so the same {@code -Xss}
- * gives both the same stack.
+ * an attempt worker thread with the JVM's default stack size ({@code -Xss}) in the child. The
+ * minimizing JVM reduces stack overflows on a worker stack {@link OverflowStack#MARGIN} times as
+ * large, so that a result whose depth is bound by its nesting keeps a margin over the check's.
  */
 final class FreshJvmCheck {
   /** Always given: without it, exceptions of JIT-compiled code lose the frames of their token. */
@@ -196,6 +197,8 @@ final class FreshJvmCheck {
     String kind = null;
     String[] thrown = null;
     List<String> frames = new ArrayList<>();
+    List<String> recursionFrames = new ArrayList<>();
+    String recursionEntry = null;
     for (String line : output.split("\n")) {
       if (!line.startsWith(FreshJvmReplay.PREFIX)) {
         continue;
@@ -203,6 +206,10 @@ final class FreshJvmCheck {
       String rest = line.substring(FreshJvmReplay.PREFIX.length()).strip();
       if (rest.startsWith("frame ")) {
         frames.add(rest.substring("frame ".length()));
+      } else if (rest.startsWith(FreshJvmReplay.RECURSION_FRAME)) {
+        recursionFrames.add(rest.substring(FreshJvmReplay.RECURSION_FRAME.length()));
+      } else if (rest.startsWith(FreshJvmReplay.RECURSION_ENTRY)) {
+        recursionEntry = rest.substring(FreshJvmReplay.RECURSION_ENTRY.length());
       } else if (kind == null) {
         kind = rest;
         if (rest.startsWith("thrown ")) {
@@ -228,6 +235,11 @@ final class FreshJvmCheck {
     }
     checkArgument(
         thrown != null && thrown.length == 3, "unreadable line from a fresh JVM: %s", kind);
-    return Finding.thrown(thrown[2], null, Long.parseUnsignedLong(thrown[1], 16), frames);
+    return Finding.thrown(
+        thrown[2],
+        null,
+        Long.parseUnsignedLong(thrown[1], 16),
+        frames,
+        recursionFrames.isEmpty() ? null : Recursion.of(recursionFrames, recursionEntry));
   }
 }

@@ -35,6 +35,12 @@ public final class FreshJvmReplay {
   /** Every line meant for the parent starts with this. */
   static final String PREFIX = "whittle-fresh-jvm:";
 
+  /** A line with one of a stack overflow's recursion frames ({@link Finding#recursion()}). */
+  static final String RECURSION_FRAME = "recursion-frame ";
+
+  /** The line with the frame that entered a stack overflow's recursion, if known. */
+  static final String RECURSION_ENTRY = "recursion-entry ";
+
   static final String WITH_AGENT = "jazzer-agent";
   static final String WITHOUT_AGENT = "no-agent";
 
@@ -92,6 +98,15 @@ public final class FreshJvmReplay {
         for (String frame : finding.frames()) {
           lines.add("frame " + frame);
         }
+        finding
+            .recursion()
+            .ifPresent(
+                recursion -> {
+                  for (String frame : recursion.frames()) {
+                    lines.add(RECURSION_FRAME + frame);
+                  }
+                  recursion.entry().ifPresent(entry -> lines.add(RECURSION_ENTRY + entry));
+                });
       }
     }
     return lines;

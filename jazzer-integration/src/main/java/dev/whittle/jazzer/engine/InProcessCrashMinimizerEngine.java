@@ -79,7 +79,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   private MinimizationResult minimize(
       CrashMinimizer minimizer, byte[] crash, String crashName, long start) {
-    return minimize(minimizer, crash, crashName, start, 0, null, minimizer.callTimeout());
+    return minimize(minimizer, crash, crashName, start, 0, null, minimizer.callTimeout(), 0);
   }
 
   /**
@@ -89,6 +89,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    *     out-of-memory errors of a JVM a stack trace, so a later check could see a frameless one.
    * @param verificationTimeout the per-call timeout of the fresh JVMs: the user's, where {@code
    *     minimizer}'s may be a {@link ResourceRunDeadline} for the reduction
+   * @param workerStackBytes the stack to reduce on ({@link OverflowStack}), 0 for the default
    */
   private MinimizationResult minimize(
       CrashMinimizer minimizer,
@@ -97,8 +98,13 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       long start,
       long runsBefore,
       Finding established,
-      Duration verificationTimeout) {
-    try (AttemptSession session = openSession(minimizer, minimizer.freshLoaderPerAttempt())) {
+      Duration verificationTimeout,
+      long workerStackBytes) {
+    try (StackedSession stacked =
+        established == null
+            ? new StackedSession(openSession(minimizer, minimizer.freshLoaderPerAttempt(), 0), 0)
+            : StackedSession.open(minimizer, crash, established, workerStackBytes)) {
+      AttemptSession session = stacked.session();
       long establishStart = System.nanoTime();
       Finding original =
           established != null
@@ -126,12 +132,30 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             start,
             runsBefore + runs,
             original,
-            minimizer.callTimeout());
+            minimizer.callTimeout(),
+            needsFreshLoaders(original)
+                ? OverflowStack.reductionBytes(freshJvmArgs(minimizer))
+                : 0);
+      }
+      if (established == null && isFuzzTestOverflow(minimizer, original)) {
+        // Reduced on a larger worker stack than the test runs on, as resource findings above.
+        long runs = session.runs();
+        session.close();
+        return minimize(
+            minimizer,
+            crash,
+            crashName,
+            start,
+            runsBefore + runs,
+            original,
+            verificationTimeout,
+            OverflowStack.reductionBytes(FreshJvmCheck.limitsOfThisJvm()));
       }
       ReductionResult<byte[]> reduction;
       long helperRuns;
       FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
-      try (Helpers helpers = Helpers.open(minimizer, jobsFor(minimizer, session))) {
+      try (Helpers helpers =
+          Helpers.open(minimizer, jobsFor(minimizer, session), stacked.stackBytes())) {
         reduction = reduce(minimizer, session, helpers, crash, crashName, original, improvements);
         helperRuns = helpers.runs();
       }
@@ -151,10 +175,10 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
                   minimizer.matchMode(),
                   minimizer.freshJvmRuns());
           minimized = chosen.input();
-          verification = chosen.verification();
+          verification = stacked.describe(chosen.verification());
           verificationRuns = chosen.jvmRuns();
         } else {
-          try (AttemptSession fresh = openSession(minimizer, false)) {
+          try (AttemptSession fresh = openSession(minimizer, false, 0)) {
             Finding again = fresh.run(minimized);
             boolean verified = again != null && minimizer.matchMode().matches(original, again);
             verification =
@@ -173,7 +197,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           minimized,
           original,
           reduction,
-          runsBefore + session.runs() + helperRuns + verificationRuns,
+          runsBefore + stacked.runs() + helperRuns + verificationRuns,
           (System.nanoTime() - start) / 1_000_000,
           verification,
           session.shape());
@@ -222,6 +246,14 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   }
 
   /**
+   * A stack overflow of a {@code @FuzzTest}, verified in this JVM on the default stack the test
+   * runs on: reduced on a larger one ({@link OverflowStack}).
+   */
+  private static boolean isFuzzTestOverflow(CrashMinimizer minimizer, Finding original) {
+    return minimizer.fuzzTestMethod().isPresent() && needsFreshLoaders(original);
+  }
+
+  /**
    * A stack overflow or out-of-memory error of a target Whittle loads, unless fresh JVMs are off:
    * reduced with a fresh loader per candidate (stack overflows) and a {@link ResourceRunDeadline}.
    */
@@ -246,12 +278,75 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
   private static FreshJvmCheck freshJvmCheck(CrashMinimizer minimizer, Duration callTimeout) {
     JazzerAgent.Status agent = JazzerAgent.current();
     return new FreshJvmCheck(
-        minimizer.freshJvmArgs().orElseGet(FreshJvmCheck::limitsOfThisJvm),
+        freshJvmArgs(minimizer),
         minimizer.targetClass(),
         minimizer.classPath(),
         minimizer.targetArgs(),
         callTimeout,
         agent != null && agent.installed());
+  }
+
+  /** The options of the fresh JVMs that verify: the user's, else this JVM's limits. */
+  private static List<String> freshJvmArgs(CrashMinimizer minimizer) {
+    return minimizer.freshJvmArgs().orElseGet(FreshJvmCheck::limitsOfThisJvm);
+  }
+
+  /**
+   * The session a reduction runs in, on the stack it was opened with, and the runs of a session
+   * given up for it.
+   */
+  private record StackedSession(AttemptSession session, long stackBytes, long runsGivenUp)
+      implements AutoCloseable {
+    StackedSession(AttemptSession session, long stackBytes) {
+      this(session, stackBytes, 0);
+    }
+
+    /**
+     * A session on a worker stack of {@code stackBytes} if the crash gives its finding there, else
+     * on the default stack: a crash found at the default stack may not overflow a larger one, and
+     * is then reduced without the margin, as before.
+     */
+    static StackedSession open(
+        CrashMinimizer minimizer, byte[] crash, Finding original, long stackBytes) {
+      boolean fresh = minimizer.freshLoaderPerAttempt();
+      if (stackBytes == 0) {
+        return new StackedSession(openSession(minimizer, fresh, 0), 0);
+      }
+      AttemptSession larger = openSession(minimizer, fresh, stackBytes);
+      Finding there;
+      try {
+        there = larger.run(crash);
+      } catch (RuntimeException | Error e) {
+        larger.close();
+        throw e;
+      }
+      if (there != null && minimizer.matchMode().matches(original, there)) {
+        return new StackedSession(larger, stackBytes);
+      }
+      long runs = larger.runs();
+      larger.close();
+      return new StackedSession(openSession(minimizer, fresh, 0), 0, runs);
+    }
+
+    long runs() {
+      return runsGivenUp + session.runs();
+    }
+
+    /** The verification, with the stack the reduction ran on where it was not the default. */
+    Verification describe(Verification verification) {
+      if (stackBytes == 0) {
+        return verification;
+      }
+      return new Verification(
+          verification.verified(),
+          verification.method(),
+          verification.detail() + "; reduced on a " + (stackBytes >> 10) + " KiB stack");
+    }
+
+    @Override
+    public void close() {
+      session.close();
+    }
   }
 
   /**
@@ -272,7 +367,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * gave, which is all there is to verify with, or over the fuzz test method {@link
    * CrashMinimizer#forFuzzTest} gave.
    */
-  private static AttemptSession openSession(CrashMinimizer minimizer, boolean freshPerAttempt) {
+  private static AttemptSession openSession(
+      CrashMinimizer minimizer, boolean freshPerAttempt, long workerStackBytes) {
     if (minimizer.fuzzTestMethod().isPresent()) {
       return FuzzTestSession.open(
           minimizer.fuzzTestClass().orElseThrow(),
@@ -280,7 +376,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           minimizer.fuzzTestLifecycle().orElseThrow(),
           minimizer.fuzzedDataProviderFactory().orElse(null),
           minimizer.callTimeout(),
-          minimizer.exitGuard());
+          minimizer.exitGuard(),
+          workerStackBytes);
     }
     if (minimizer.loadedTarget().isPresent()) {
       return TargetSession.attach(
@@ -288,7 +385,8 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           minimizer.fuzzedDataProviderFactory().orElse(null),
           minimizer.callTimeout());
     }
-    return TargetSession.open(specOf(minimizer), minimizer.callTimeout(), freshPerAttempt);
+    return TargetSession.open(
+        specOf(minimizer), minimizer.callTimeout(), freshPerAttempt, workerStackBytes);
   }
 
   private static ReductionResult<byte[]> reduce(
@@ -345,7 +443,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       this.matchMode = matchMode;
     }
 
-    static Helpers open(CrashMinimizer minimizer, int jobs) {
+    static Helpers open(CrashMinimizer minimizer, int jobs, long workerStackBytes) {
       Helpers helpers = new Helpers(minimizer.matchMode());
       if (jobs == 1) {
         return helpers;
@@ -354,7 +452,11 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       try {
         for (int job = 1; job < jobs; job++) {
           helpers.sessions.add(
-              TargetSession.open(spec, minimizer.callTimeout(), minimizer.freshLoaderPerAttempt()));
+              TargetSession.open(
+                  spec,
+                  minimizer.callTimeout(),
+                  minimizer.freshLoaderPerAttempt(),
+                  workerStackBytes));
         }
         return helpers;
       } catch (RuntimeException | Error e) {

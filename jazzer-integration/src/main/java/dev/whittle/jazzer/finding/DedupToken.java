@@ -3,6 +3,7 @@ package dev.whittle.jazzer.finding;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.api.Recursion;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -51,8 +52,11 @@ public final class DedupToken {
       "com.code_intelligence.jazzer.api.FuzzerSecurityIssueLow";
   private static final byte[] SUPPRESSED = "suppressed".getBytes(UTF_8);
 
-  /** The token and the root cause's frames that went into it. */
-  record Computed(long token, List<String> frames) {}
+  /**
+   * The token, the root cause's frames that went into it, and the recursion of a stack overflow
+   * (null for anything else, and for an overflow without recurring frames).
+   */
+  record Computed(long token, List<String> frames, Recursion recursion) {}
 
   private final String entryClass;
   private final String entryMethod;
@@ -73,26 +77,54 @@ public final class DedupToken {
   }
 
   Computed compute(Throwable thrown) {
+    Recursion recursion = recursionOf(thrown);
     if (thrown instanceof StackOverflowError) {
-      return overStack(STACK_OVERFLOW_WRAPPER, bottomFramesWithoutRepetition(thrown));
+      return overStack(STACK_OVERFLOW_WRAPPER, bottomFramesWithoutRepetition(thrown), recursion);
     }
     if (thrown instanceof VirtualMachineError) {
       Throwable root = rootCause(thrown);
-      return overStack(root.getClass().getName(), root.getStackTrace());
+      return overStack(root.getClass().getName(), root.getStackTrace(), recursion);
     }
     List<String> frames = new ArrayList<>();
     byte[] digest = digest(thrown, null, frames, thrown.getStackTrace());
-    return new Computed(ByteBuffer.wrap(digest).getLong(), Collections.unmodifiableList(frames));
+    return new Computed(
+        ByteBuffer.wrap(digest).getLong(), Collections.unmodifiableList(frames), recursion);
   }
 
-  private Computed overStack(String className, StackTraceElement[] stack) {
+  private Computed overStack(String className, StackTraceElement[] stack, Recursion recursion) {
     MessageDigest sha = sha256();
     sha.update(className.getBytes(UTF_8));
     List<String> frames = countedFrames(stack);
     for (String frame : frames) {
       sha.update(frame.getBytes(UTF_8));
     }
-    return new Computed(ByteBuffer.wrap(sha.digest()).getLong(), frames);
+    return new Computed(ByteBuffer.wrap(sha.digest()).getLong(), frames, recursion);
+  }
+
+  /**
+   * The recursion a stack overflow (the root cause of {@code thrown}) struck in, or null. Its stack
+   * is cut below the entry point as for the token and without reflection and method-handle frames,
+   * whose shape changes once the JVM inflates a reflective call; Jazzer-internal frames stay, since
+   * the overflow may strike inside Jazzer's class-file transformer above the recursion.
+   */
+  Recursion recursionOf(Throwable thrown) {
+    Throwable root = rootCause(thrown);
+    if (!(root instanceof StackOverflowError)) {
+      return null;
+    }
+    StackTraceElement[] stack = root.getStackTrace();
+    int end = afterOutermostEntry(stack);
+    List<String> frames = new ArrayList<>(end);
+    for (int i = 0; i < end; i++) {
+      if (!isSkipped(stack[i].getClassName())) {
+        frames.add(stack[i].toString());
+      }
+    }
+    return Recursion.find(frames, end < stack.length || endsAtEntry(stack)).orElse(null);
+  }
+
+  private boolean endsAtEntry(StackTraceElement[] stack) {
+    return stack.length > 0 && isEntry(stack[stack.length - 1]);
   }
 
   /**
@@ -148,12 +180,15 @@ public final class DedupToken {
 
   private int afterOutermostEntry(StackTraceElement[] stack) {
     for (int i = stack.length - 1; i >= 0; i--) {
-      if (stack[i].getMethodName().equals(entryMethod)
-          && stack[i].getClassName().equals(entryClass)) {
+      if (isEntry(stack[i])) {
         return i + 1;
       }
     }
     return stack.length;
+  }
+
+  private boolean isEntry(StackTraceElement frame) {
+    return frame.getMethodName().equals(entryMethod) && frame.getClassName().equals(entryClass);
   }
 
   private boolean isInternal(String className) {

@@ -42,7 +42,11 @@ public final class FindingClassifier {
     DedupToken.Computed computed = dedupToken.compute(thrown);
     Finding finding =
         Finding.thrown(
-            thrown.getClass().getName(), messageOf(thrown), computed.token(), computed.frames());
+            thrown.getClass().getName(),
+            messageOf(thrown),
+            computed.token(),
+            computed.frames(),
+            computed.recursion());
     return ClassPathProblems.diagnose(thrown, classLocator)
         .map(finding::withClassPathProblem)
         .orElse(finding);

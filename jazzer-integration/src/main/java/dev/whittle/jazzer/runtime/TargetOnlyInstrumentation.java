@@ -173,6 +173,24 @@ final class TargetOnlyInstrumentation implements Instrumentation {
       if (className == null || !isInstrumented(loader)) {
         return null;
       }
+      try {
+        return transformWithJazzer(
+            module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+      } catch (StackOverflowError overflow) {
+        // The JVM drops whatever a transformer throws; the run must still see the overflow.
+        SwallowedOverflows.record(overflow);
+        throw overflow;
+      }
+    }
+
+    private byte[] transformWithJazzer(
+        Module module,
+        ClassLoader loader,
+        String className,
+        Class<?> classBeingRedefined,
+        ProtectionDomain protectionDomain,
+        byte[] classfileBuffer)
+        throws IllegalClassFormatException {
       if (loader == null && classBeingRedefined != null && module != null) {
         byte[] original = classFile(module, className);
         if (original != null) {

@@ -24,14 +24,25 @@ final class AttemptRunner implements AutoCloseable {
   }
 
   private final long timeoutNanos;
+  private final long stackSizeBytes;
   private final RunningAttempt running = new RunningAttempt();
   private AttemptWorker worker;
   private int workersStarted;
 
   AttemptRunner(Duration timeout) {
+    this(timeout, 0);
+  }
+
+  /**
+   * @param stackSizeBytes the stack size of the worker threads, or 0 for the JVM's default ({@code
+   *     -Xss}), as for any thread
+   */
+  AttemptRunner(Duration timeout, long stackSizeBytes) {
     checkArgument(
         !timeout.isNegative() && !timeout.isZero(), "timeout must be positive: %s", timeout);
+    checkArgument(stackSizeBytes >= 0, "stack size must not be negative: %s", stackSizeBytes);
     this.timeoutNanos = timeout.toNanos();
+    this.stackSizeBytes = stackSizeBytes;
   }
 
   RawRun run(AttemptBody body, byte[] input) {
@@ -77,7 +88,7 @@ final class AttemptRunner implements AutoCloseable {
 
   private AttemptWorker worker() {
     if (worker == null) {
-      worker = new AttemptWorker(0, running);
+      worker = new AttemptWorker(stackSizeBytes, running);
       workersStarted++;
     }
     return worker;

@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.target;
 
+import dev.whittle.jazzer.runtime.SwallowedOverflows;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -43,7 +44,7 @@ final class AttemptWorker {
   private volatile int exitStatus;
   private volatile boolean abandoned;
 
-  AttemptWorker(int stackSizeBytes, RunningAttempt running) {
+  AttemptWorker(long stackSizeBytes, RunningAttempt running) {
     this.running = running;
     thread = new WorkerThread(this, stackSizeBytes);
     thread.start();
@@ -157,11 +158,13 @@ final class AttemptWorker {
       exitRequested = false;
       running.started(this);
       Throwable result;
+      SwallowedOverflows.clear();
       try {
         result = currentBody.run(currentInput);
       } catch (Throwable escaped) {
         result = escaped;
       }
+      result = withSwallowedOverflow(result, SwallowedOverflows.take());
       running.ended(this);
       if (abandoned) {
         return;
@@ -174,6 +177,27 @@ final class AttemptWorker {
         LockSupport.unpark(waiting);
       }
     }
+  }
+
+  /**
+   * What the run threw, or the stack overflow Jazzer's transformer met and the JVM dropped during
+   * it ({@link SwallowedOverflows}), unless the run overflowed on its own: without the agent that
+   * overflow would have ended the run.
+   */
+  static Throwable withSwallowedOverflow(Throwable thrown, StackOverflowError swallowed) {
+    if (swallowed == null || rootIsOverflow(thrown)) {
+      return thrown;
+    }
+    return swallowed;
+  }
+
+  private static boolean rootIsOverflow(Throwable thrown) {
+    for (int depth = 0; thrown != null && depth < 100; depth++, thrown = thrown.getCause()) {
+      if (thrown instanceof StackOverflowError) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean awaitRequest(long sequence) {
@@ -200,7 +224,7 @@ final class AttemptWorker {
   private static final class WorkerThread extends Thread {
     final AttemptWorker worker;
 
-    WorkerThread(AttemptWorker worker, int stackSizeBytes) {
+    WorkerThread(AttemptWorker worker, long stackSizeBytes) {
       super(null, null, "whittle-attempt-" + THREAD_NUMBERS.incrementAndGet(), stackSizeBytes);
       this.worker = worker;
       setDaemon(true);

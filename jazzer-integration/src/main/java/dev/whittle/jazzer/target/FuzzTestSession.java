@@ -77,6 +77,9 @@ public final class FuzzTestSession implements AttemptSession {
    *     for Whittle's pure-Java one
    * @param trapExits whether the test runs in Whittle's copy of its class, whose exit calls end the
    *     run instead of the JVM
+   * @param workerStackBytes the stack of the thread the runs happen on (0 for the JVM's default): a
+   *     stack overflow is reduced on a larger stack than the test runs on, so that the result keeps
+   *     a margin
    * @throws FuzzTargetLoadException if the method cannot be called, its parameters decoded, or the
    *     copy of its class loaded, initialized or set up
    */
@@ -86,12 +89,13 @@ public final class FuzzTestSession implements AttemptSession {
       FuzzTestLifecycle lifecycle,
       FuzzedDataProviderFactory dataProviders,
       Duration callTimeout,
-      boolean trapExits) {
+      boolean trapExits,
+      long workerStackBytes) {
     checkNotNull(testClass, "testClass");
     checkNotNull(method, "method");
     checkNotNull(lifecycle, "lifecycle");
     checkNotNull(callTimeout, "callTimeout");
-    AttemptRunner runner = new AttemptRunner(callTimeout);
+    AttemptRunner runner = new AttemptRunner(callTimeout, workerStackBytes);
     try {
       Class<?> runClass = testClass;
       Method runMethod = method;

@@ -73,9 +73,21 @@ public final class TargetSession implements AttemptSession {
    */
   public static TargetSession open(
       TargetSpec spec, Duration callTimeout, boolean freshLoaderPerAttempt) {
+    return open(spec, callTimeout, freshLoaderPerAttempt, 0);
+  }
+
+  /**
+   * Loads and initializes the target, to run on worker threads with a stack of {@code
+   * workerStackBytes} (0 for the JVM's default, {@code -Xss}): stack overflows are reduced on a
+   * larger stack than the one they are verified with, so that the result keeps a margin.
+   *
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   */
+  public static TargetSession open(
+      TargetSpec spec, Duration callTimeout, boolean freshLoaderPerAttempt, long workerStackBytes) {
     checkNotNull(spec, "spec");
     checkNotNull(callTimeout, "callTimeout");
-    AttemptRunner runner = new AttemptRunner(callTimeout);
+    AttemptRunner runner = new AttemptRunner(callTimeout, workerStackBytes);
     LoadedTarget first = null;
     try {
       first = loadAndInitialize(spec, runner);

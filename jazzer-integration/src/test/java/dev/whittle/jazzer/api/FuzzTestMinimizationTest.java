@@ -50,6 +50,17 @@ class FuzzTestMinimizationTest {
       }
     }
 
+    /** Reads nested lists through three mutually recursive methods, without a depth limit. */
+    void nesting(String text, boolean lenient) {
+      if (text != null && text.startsWith("[")) {
+        try {
+          new Nesting(text).value(0);
+        } catch (IllegalArgumentException malformed) {
+          // Rejected as designed.
+        }
+      }
+    }
+
     void structured(String name, int count) {
       if (name != null && name.contains("x") && count > 3) {
         throw new ArithmeticException("x " + count);
@@ -90,6 +101,30 @@ class FuzzTestMinimizationTest {
     }
 
     void bytes(byte[] input) {}
+  }
+
+  /**
+   * The reader of {@link Fixture#nesting}: one call of {@code value} and {@code items} per level,
+   * and {@value #CALLS_PER_LEVEL} of {@code list}, so that the few hundred levels a String of the
+   * mutation framework holds overflow a stack.
+   */
+  private record Nesting(String text) {
+    static final int CALLS_PER_LEVEL = 300;
+
+    int value(int position) {
+      if (position >= text.length() || text.charAt(position) != '[') {
+        throw new IllegalArgumentException("list expected at " + position);
+      }
+      return list(position + 1, CALLS_PER_LEVEL);
+    }
+
+    int list(int position, int calls) {
+      return (calls > 0 ? list(position, calls - 1) : items(position)) + 1;
+    }
+
+    int items(int position) {
+      return position < text.length() && text.charAt(position) == '[' ? value(position) : position;
+    }
   }
 
   /**
@@ -244,6 +279,24 @@ class FuzzTestMinimizationTest {
     assertArrayEquals(encode("{\"boom\":1}"), result.minimized());
   }
 
+  /**
+   * A (String, boolean) fuzz test whose String nests deep enough to overflow the stack: where the
+   * overflow strikes moves with the JIT's state from run to run (which of the three methods, and
+   * with it Jazzer's token), the recursion does not. Refused as flaky when matched by the token.
+   */
+  @Test
+  void aStackOverflowOfAStructuredFuzzTestShrinks() throws Exception {
+    Method nesting = method("nesting", String.class, boolean.class);
+    byte[] crash = encode("[".repeat(900), true);
+
+    MinimizationResult result = CrashMinimizer.forFuzzTest(nesting, LIFECYCLE).minimize(crash);
+
+    assertEquals(StackOverflowError.class.getName(), result.finding().exceptionClassName());
+    assertTrue(result.finding().recursion().isPresent(), result.finding().toString());
+    assertTrue(result.minimized().length < crash.length, result.toString());
+    assertTrue(result.verified(), result.verification().toString());
+  }
+
   @Test
   void byteArrayAndProviderInputsNeedNoDescription() throws Exception {
     assertEquals(
@@ -350,6 +403,15 @@ class FuzzTestMinimizationTest {
     DataOutputStream out = new DataOutputStream(bytes);
     writePresentString(out, text);
     out.writeInt(number);
+    return bytes.toByteArray();
+  }
+
+  /** The encoding of a present String parameter followed by a boolean parameter. */
+  private static byte[] encode(String text, boolean flag) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    writePresentString(out, text);
+    out.writeBoolean(flag);
     return bytes.toByteArray();
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.Recursion;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +33,27 @@ class FreshJvmReplayLinesTest {
 
     assertTrue(back.hasSameIdentityAs(thrown), back.toString());
     assertEquals(thrown.frames(), back.frames());
+  }
+
+  @Test
+  void aStackOverflowComesBackWithItsRecursion() {
+    Recursion recursion =
+        Recursion.of(List.of("a.B.c(B.java:1)", "a.B.d(B.java:2)"), "a.B.e(B.java:3)");
+    Finding thrown =
+        Finding.thrown(
+            "java.lang.StackOverflowError", null, 42L, List.of("a.B.c(B.java:1)"), recursion);
+    Finding withoutEntry =
+        Finding.thrown(
+            "java.lang.StackOverflowError",
+            null,
+            42L,
+            List.of(),
+            Recursion.of(recursion.frames(), null));
+
+    assertEquals(recursion, FreshJvmCheck.parse(printed(thrown), List.of()).recursion().get());
+    assertEquals(
+        withoutEntry.recursion(),
+        FreshJvmCheck.parse(printed(withoutEntry), List.of()).recursion());
   }
 
   @Test

@@ -108,8 +108,8 @@ class DedupTokenTest {
    * The JVM keeps at most {@code MaxJavaStackTraceDepth} (1024) innermost frames of a stack trace.
    * An overflow deeper than that loses its bottom frames, and Jazzer's "bottom frames up to the
    * first repetition" then start wherever the trace was cut: a two-method cycle gives one of two
-   * tokens depending on the depth's parity. Jazzer prints the same, so Whittle matches it rather
-   * than a steadier identity; the sample runs with a small -Xss, where the whole stack fits.
+   * tokens depending on the depth's parity. Jazzer prints the same, so Whittle computes the token
+   * the same way; findings are matched by their recursion instead (RecursionIdentityTest).
    */
   @Test
   void aTruncatedOverflowsTokenDependsOnWhereTheTraceWasCut() {

@@ -1,0 +1,53 @@
+package dev.whittle.jazzer.target;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.whittle.jazzer.runtime.SwallowedOverflows;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A stack overflow that Jazzer's class-file transformer met during a run, and that the JVM dropped,
+ * is the run's finding: without the agent it would have ended the run there.
+ */
+class SwallowedOverflowTest {
+  @Test
+  void aRunThatOtherwiseFoundNothingOrSomethingElseEndsInTheSwallowedOverflow() {
+    StackOverflowError swallowed = new StackOverflowError();
+    IllegalArgumentException later = new IllegalArgumentException("unclosed");
+
+    assertSame(swallowed, AttemptWorker.withSwallowedOverflow(null, swallowed));
+    assertSame(swallowed, AttemptWorker.withSwallowedOverflow(later, swallowed));
+    assertNull(AttemptWorker.withSwallowedOverflow(null, null));
+    assertSame(later, AttemptWorker.withSwallowedOverflow(later, null));
+  }
+
+  @Test
+  void aRunThatOverflowedOnItsOwnKeepsItsOverflow() {
+    StackOverflowError own = new StackOverflowError();
+    IllegalStateException wrapped = new IllegalStateException("too deep", own);
+    StackOverflowError swallowed = new StackOverflowError();
+
+    assertSame(own, AttemptWorker.withSwallowedOverflow(own, swallowed));
+    assertSame(wrapped, AttemptWorker.withSwallowedOverflow(wrapped, swallowed));
+  }
+
+  @Test
+  void theWorkerReportsWhatATransformerRecordedDuringTheRunAndOnlyForThatRun() {
+    StackOverflowError swallowed = new StackOverflowError();
+    try (AttemptRunner runner = new AttemptRunner(Duration.ofSeconds(10))) {
+      AttemptRunner.RawRun recorded =
+          runner.run(
+              input -> {
+                SwallowedOverflows.record(swallowed);
+                return null;
+              },
+              new byte[0]);
+      AttemptRunner.RawRun next = runner.run(input -> null, new byte[0]);
+
+      assertSame(swallowed, recorded.thrown());
+      assertNull(next.thrown(), "forgotten after the run that recorded it");
+    }
+  }
+}
