@@ -4,6 +4,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.passes.BytePasses;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -18,25 +19,80 @@ import java.util.stream.Collectors;
  * (docs/benchmarks.md, section 13).
  */
 enum BytePass {
-  LINE_RUNS(BytePasses::lineRuns, true),
-  LENGTH_FIELDS(BytePasses::lengthFields, true),
-  BLOCKS(BytePasses::blocks, true),
-  OFFSET_FIELDS(BytePasses::offsetFields, true),
-  DUPLICATE_CHUNKS(BytePasses::duplicateChunks, true),
-  ZERO_RUNS(BytePasses::zeroRuns, true),
-  BYTE_RUNS(BytePasses::byteRuns, true),
-  INT_FIELDS(BytePasses::integerFields, false),
-  TEXT_NUMBERS(BytePasses::textNumbers, false);
+  LINE_RUNS(
+      BytePasses::lineRuns,
+      true,
+      "on text, keep only a run of lines or delete runs of up to 8 lines"),
+  LENGTH_FIELDS(
+      BytePasses::lengthFields,
+      true,
+      "delete, empty or trim length-prefixed chunks together with their 32-, 16- or 8-bit length"
+          + " field"),
+  BLOCKS(
+      BytePasses::blocks,
+      true,
+      "block-aligned deletion: 512, powers of two, sizes that divide the input"),
+  OFFSET_FIELDS(
+      BytePasses::offsetFields,
+      true,
+      "records of an (offset, length) directory deleted, emptied or trimmed with their data, every"
+          + " offset behind the cut moved"),
+  DUPLICATE_CHUNKS(BytePasses::duplicateChunks, true, "delete one of two repeated chunks"),
+  ZERO_RUNS(BytePasses::zeroRuns, true, "set runs of bytes to 0x00, as afl-tmin does"),
+  BYTE_RUNS(BytePasses::byteRuns, true, "delete runs of 2 to 4 bytes"),
+  INT_FIELDS(BytePasses::integerFields, false, "lower 16- and 32-bit integers toward 0"),
+  TEXT_NUMBERS(BytePasses::textNumbers, false, "lower ASCII decimal and octal numbers toward 0");
 
   /** The passes {@code whittle minimize} runs, in declaration order. */
   static final String ALL = "all";
 
   private final Supplier<ValueReducer<byte[]>> factory;
   private final boolean inAll;
+  private final String description;
 
-  BytePass(Supplier<ValueReducer<byte[]>> factory, boolean inAll) {
+  BytePass(Supplier<ValueReducer<byte[]>> factory, boolean inAll, String description) {
     this.factory = factory;
     this.inAll = inAll;
+    this.description = description;
+  }
+
+  /**
+   * The help text of {@code reduce --passes}, made from the passes themselves so that it names
+   * every pass and what {@value #ALL} runs.
+   */
+  static String helpText() {
+    return "Format-generic passes that rewrite INPUT between sweeps of the algorithm, and go first: "
+        + describe(true)
+        + "; and, only when named, "
+        + describe(false)
+        + ". A comma-separated list, run in the order given, or "
+        + ALL
+        + ": "
+        + names(parseList(ALL))
+        + ", the byte passes whittle minimize runs on byte[] fuzz targets (less its TAR and ZIP"
+        + " entry passes). Only with --granularity bytes. Default: none.";
+  }
+
+  private static String describe(boolean inAll) {
+    return Arrays.stream(values())
+        .filter(pass -> pass.inAll == inAll)
+        .map(pass -> pass + " (" + pass.description + ")")
+        .collect(Collectors.joining(", "));
+  }
+
+  private static String names(List<BytePass> passes) {
+    return passes.stream().map(BytePass::toString).collect(Collectors.joining(", "));
+  }
+
+  /** Every name {@code --passes} accepts, {@value #ALL} last, for completion and the tests. */
+  static final class Names implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      List<String> names = new ArrayList<>();
+      Arrays.stream(values()).map(BytePass::toString).forEach(names::add);
+      names.add(ALL);
+      return names.iterator();
+    }
   }
 
   /** A fresh reducer for one reduction. */
@@ -81,7 +137,7 @@ enum BytePass {
         "unknown pass '"
             + name
             + "' in --passes; known: "
-            + Arrays.stream(values()).map(BytePass::toString).collect(Collectors.joining(", "))
+            + names(Arrays.asList(values()))
             + ", or "
             + ALL);
   }

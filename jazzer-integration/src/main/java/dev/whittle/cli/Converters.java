@@ -6,6 +6,7 @@ import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.MatchMode;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -26,6 +27,16 @@ final class Converters {
   }
 
   /** The names of all algorithms, for {@code ${COMPLETION-CANDIDATES}} in the help. */
+  /** The --match modes, top-frames-N with its N, for completion and the tests. */
+  static final class MatchModeNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of(
+              MatchMode.DEDUP_TOKEN, MatchMode.EXCEPTION_TYPE, MatchMode.TOP_FRAMES_PREFIX + "N")
+          .iterator();
+    }
+  }
+
   static final class AlgorithmNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {

@@ -152,7 +152,9 @@ final class CorpusCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-value-reduction",
-      description = "Shrink by deleting bytes only, without the value reducers.")
+      description =
+          "Shrink by deleting bytes only, without the value reducers of minimize"
+              + " (FuzzedDataProvider values; the byte passes on byte[] targets).")
   boolean noValueReduction;
 
   @Option(

@@ -159,6 +159,7 @@ final class MinimizeCommand implements Callable<Integer> {
       paramLabel = "MODE",
       defaultValue = MatchMode.DEDUP_TOKEN,
       converter = Converters.MatchModeConverter.class,
+      completionCandidates = Converters.MatchModeNames.class,
       description =
           "When a candidate's finding counts as the crash's: dedup-token (the same Jazzer"
               + " DEDUP_TOKEN), exception-type, or top-frames-N (the same innermost N frames)."
@@ -177,9 +178,12 @@ final class MinimizeCommand implements Callable<Integer> {
   @Option(
       names = "--no-value-reduction",
       description =
-          "Only delete bytes. By default FuzzedDataProvider targets also get value reduction:"
-              + " their consume* calls are recorded, their values made smaller and encoded back"
-              + " into bytes.")
+          "Only delete bytes. By default value reducers take the first turn: a"
+              + " FuzzedDataProvider target's consume* calls are recorded, their values made"
+              + " smaller and encoded back into bytes; a byte[] target's crash gets the tree"
+              + " passes when it is text, and the byte passes of reduce --passes (line runs,"
+              + " length fields, blocks, offset fields, TAR and ZIP entries, repeated chunks, zero"
+              + " runs, byte runs).")
   boolean noValueReduction;
 
   @Option(

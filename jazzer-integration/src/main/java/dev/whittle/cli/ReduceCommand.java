@@ -17,6 +17,7 @@ import dev.whittle.engine.command.TestCommandNotStartableException;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.grammar.GrammarReducers;
 import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
+import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.CorpusFilters;
 import dev.whittle.engine.tree.reduce.TreePasses;
 import java.io.IOException;
@@ -84,17 +85,35 @@ import picocli.CommandLine.Spec;
       "6:the result cannot be written",
       "8:the test command is flaky: it answered differently on INPUT, or on the result (then the"
           + " smallest earlier result that passed its re-check is written)",
+      "130:interrupted (Ctrl-C); the result file holds the best result so far",
     })
 final class ReduceCommand implements Callable<Integer> {
   static final String OPTION_TEXTS = "dev.whittle.cli.ReduceCommand$OptionTexts";
+  static final String PASSES_KEY = "passes";
+  static final String ALGORITHM_KEY = "algorithm";
 
-  /** What the options shared with other commands mean here. */
+  /**
+   * What the options shared with other commands mean here, and the texts made from the code they
+   * describe (the passes, the default tree passes), so that they cannot drift from it.
+   */
   static final class OptionTexts extends ListResourceBundle {
     public OptionTexts() {}
 
     @Override
     protected Object[][] getContents() {
       return new Object[][] {
+        {PASSES_KEY, BytePass.helpText()},
+        {
+          ALGORITHM_KEY,
+          "One of ${COMPLETION-CANDIDATES}. The sequence algorithms delete items; the tree"
+              + " algorithms (hdd, hdd* to a fixpoint, coarse-hdd, gtr, gtr* with substitution by a"
+              + " descendant) reduce the tree of --format first, then "
+              + ReduceAlgorithm.DEFAULT
+              + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after the default tree"
+              + " passes ("
+              + String.join(", ", defaultTreePassNames())
+              + ") when --format finds a tree."
+        },
         {
           OutputOption.KEY,
           "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + "."
@@ -120,6 +139,13 @@ final class ReduceCommand implements Callable<Integer> {
     }
   }
 
+  /** The names of the tree passes a text input gets when no tree algorithm is named. */
+  static List<String> defaultTreePassNames() {
+    return TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
+        .map(ValueReducer::name)
+        .toList();
+  }
+
   @Spec CommandSpec spec;
 
   @Option(
@@ -141,14 +167,8 @@ final class ReduceCommand implements Callable<Integer> {
   @Option(
       names = "--passes",
       paramLabel = "LIST",
-      description =
-          "Format-generic passes that rewrite INPUT between sweeps of the algorithm, and go first:"
-              + " line-runs (on text, keep only a run of lines or delete runs of up to 8 lines),"
-              + " length-fields (delete, empty or trim length-prefixed chunks together with their"
-              + " 32-, 16- or 8-bit length field), byte-runs (delete runs of 2 to 4 bytes). A"
-              + " comma-separated list, run in the order given, or all: the three, as whittle"
-              + " minimize runs them on byte[] fuzz targets. Only with --granularity bytes."
-              + " Default: none.")
+      descriptionKey = PASSES_KEY,
+      completionCandidates = BytePass.Names.class)
   String passes;
 
   @Option(
@@ -157,19 +177,14 @@ final class ReduceCommand implements Callable<Integer> {
       defaultValue = ReduceAlgorithm.DEFAULT,
       converter = ReduceAlgorithm.Converter.class,
       completionCandidates = ReduceAlgorithm.Names.class,
-      description =
-          "One of ${COMPLETION-CANDIDATES}. The sequence algorithms delete items; the tree"
-              + " algorithms (hdd, hdd* to a fixpoint, coarse-hdd, gtr, gtr* with substitution by a"
-              + " descendant) reduce the tree of --format first, then "
-              + ReduceAlgorithm.DEFAULT
-              + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after the default tree"
-              + " passes (hdd*, hollow, lift, debracket) when --format finds a tree.")
+      descriptionKey = ALGORITHM_KEY)
   ReduceAlgorithm algorithm;
 
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = TreeFormats.AUTO,
+      completionCandidates = TreeFormats.Names.class,
       description =
           "How INPUT is read as a tree for the tree passes: "
               + TreeFormats.NAMES

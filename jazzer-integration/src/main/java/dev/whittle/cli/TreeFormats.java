@@ -4,6 +4,8 @@ import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -21,6 +23,14 @@ final class TreeFormats {
       "auto, json, xml, html, yaml, csv, brackets, lines, bytes, grammar:FILE.g4";
 
   private TreeFormats() {}
+
+  /** The names of {@link #NAMES}, one by one, for completion and the tests. */
+  static final class Names implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of(NAMES.split(", ")).iterator();
+    }
+  }
 
   /**
    * The builder {@code format} names for {@code original}, or empty where no tree applies.

@@ -1,6 +1,7 @@
 package dev.whittle.cli;
 
 import java.io.PrintWriter;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParameterException;
@@ -40,7 +41,11 @@ public final class WhittleCommand implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(
-        spec.commandLine(), "missing subcommand: try 'whittle reduce' or 'whittle minimize'");
+        spec.commandLine(),
+        "missing subcommand: try "
+            + spec.subcommands().keySet().stream()
+                .map(name -> "'whittle " + name + "'")
+                .collect(Collectors.joining(", ")));
   }
 
   private static int handleUsageError(ParameterException e, String[] args) {

@@ -1,0 +1,347 @@
+package dev.whittle.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.cli.InProcessWhittle.Execution;
+import dev.whittle.engine.tree.lenient.LenientFormats;
+import dev.whittle.engine.tree.reduce.TreePasses;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * README.md and {@code --help} say the same: every option of every command is in the command's
+ * README section, the values an option lists (pass, algorithm, format, match-mode names) are the
+ * ones the code accepts in both, the exit codes of the help are in the README and in {@link
+ * ExitCodes}, and {@code whittle} alone names every command. A new option, pass or exit code that
+ * only one of them learns about fails here.
+ */
+class HelpAndReadmeTest {
+  /** Surefire runs in the module's directory; the README is the repository's. */
+  private static final Path README = Path.of("..", "README.md");
+
+  /** Backticked words in a README row that name a value: {@code `line-runs`}, {@code `hdd*`}. */
+  private static final Pattern VALUE_WORD = Pattern.compile("`([a-z][a-z0-9*-]*)`");
+
+  private static final List<String> NUMBER_WORDS =
+      List.of(
+          "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve");
+
+  static Stream<String> commands() {
+    return WhittleCommand.newCommandLine().getSubcommands().keySet().stream();
+  }
+
+  @ParameterizedTest(name = "whittle {0}")
+  @MethodSource("commands")
+  void everyOptionIsInTheCommandsReadmeSection(String command) throws IOException {
+    String section = readmeSection(command);
+    for (OptionSpec option : options(command)) {
+      assertTrue(
+          mentions(section, option.longestName()),
+          () ->
+              "README.md's section on whittle "
+                  + command
+                  + " does not mention "
+                  + option.longestName());
+    }
+  }
+
+  @ParameterizedTest(name = "whittle {0}")
+  @MethodSource("commands")
+  void everyValueAnOptionAcceptsIsListedInItsHelpAndItsReadmeRow(String command)
+      throws IOException {
+    for (OptionSpec option : options(command)) {
+      if (option.completionCandidates() == null) {
+        continue;
+      }
+      Set<String> candidates = new LinkedHashSet<>();
+      option.completionCandidates().forEach(candidates::add);
+      String help = help(option);
+      String row = readmeRow(command, option.longestName());
+      for (String value : candidates) {
+        assertTrue(
+            help.contains(value),
+            () -> command + " --help on " + option.longestName() + " does not list " + value);
+        assertTrue(
+            row.contains("`" + value + "`"),
+            () -> "README.md's row of " + command + " " + option.longestName() + " lacks " + value);
+      }
+      Set<String> extra = new TreeSet<>(backtickedValues(row));
+      extra.removeAll(candidates);
+      extra.remove(BytePass.ALL);
+      assertEquals(
+          Set.of(),
+          extra,
+          () ->
+              "README.md's row of "
+                  + command
+                  + " "
+                  + option.longestName()
+                  + " lists values the option does not accept");
+    }
+  }
+
+  @Test
+  void passesHelpAndReadmeNameEveryPassAndWhatAllRuns() throws IOException {
+    OptionSpec passes = option("reduce", "--passes");
+    String help = help(passes);
+    String row = readmeRow("reduce", "--passes");
+    List<String> all = BytePass.parseList(BytePass.ALL).stream().map(Object::toString).toList();
+    for (BytePass pass : BytePass.values()) {
+      assertTrue(help.contains(pass.toString()), () -> "--help on --passes lacks " + pass);
+      assertTrue(row.contains("`" + pass + "`"), () -> "README's --passes row lacks " + pass);
+    }
+    assertTrue(
+        help.contains("all: " + String.join(", ", all)),
+        () -> "--help on --passes should say what all runs (" + all + "):\n" + help);
+    for (String text : List.of(help, row)) {
+      for (String count : countsOfAll(text)) {
+        assertEquals(
+            NUMBER_WORDS.get(all.size()),
+            count,
+            () -> "all is " + all.size() + " passes, but a text says 'the " + count + "'");
+      }
+    }
+    int notInAll = row.indexOf("not in `all`");
+    assertTrue(notInAll >= 0, () -> "README's --passes row should say which are not in all");
+    for (BytePass pass : BytePass.values()) {
+      int at = row.indexOf("`" + pass + "`");
+      boolean beforeTheOthers = at < notInAll;
+      assertEquals(
+          all.contains(pass.toString()),
+          beforeTheOthers,
+          () -> "README's --passes row puts " + pass + " on the wrong side of 'not in `all`'");
+    }
+  }
+
+  @Test
+  void helpAndReadmeNameTheDefaultTreePassesInTheirOrder() throws IOException {
+    List<String> passes =
+        TreePasses.forText(
+                LenientFormats.named("json").orElseThrow(), Algorithms.defaultAlgorithm())
+            .stream()
+            .map(ValueReducer::name)
+            .toList();
+
+    String help = help(option("reduce", "--algorithm"));
+    Matcher listed = Pattern.compile("default tree passes \\(([^)]*)\\)").matcher(help);
+    assertTrue(listed.find(), () -> "--help on --algorithm names no default tree passes: " + help);
+    assertEquals(passes, Arrays.asList(listed.group(1).split(",\\s*")), "--help on --algorithm");
+
+    String bullet =
+        readmeSection("reduce")
+            .lines()
+            .dropWhile(line -> !line.startsWith("- By default (no tree algorithm named)"))
+            .takeWhile(line -> !line.isBlank())
+            .collect(Collectors.joining(" "));
+    List<String> named =
+        backtickedValues(bullet).stream().filter(TreePasses.NAMES::contains).distinct().toList();
+    assertEquals(passes, named, "README's 'By default (no tree algorithm named)' bullet");
+  }
+
+  @Test
+  void noValueReductionSaysWhatItTurnsOffForEveryKindOfTarget() throws IOException {
+    for (String command : List.of("minimize", "corpus")) {
+      String help = help(option(command, "--no-value-reduction"));
+      String row = readmeRow(command, "--no-value-reduction");
+      for (String kind : List.of("FuzzedDataProvider", "byte[]")) {
+        assertTrue(
+            help.contains(kind),
+            () ->
+                command + " --help on --no-value-reduction does not speak of " + kind + " targets");
+        assertTrue(
+            row.contains(kind),
+            () -> "README's " + command + " --no-value-reduction row does not speak of " + kind);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "whittle {0}")
+  @MethodSource("commands")
+  void exitCodesOfTheHelpAreExitCodesAndInTheReadme(String command) throws IOException {
+    Set<Integer> known = exitCodeConstants();
+    Set<Integer> listed =
+        spec(command).usageMessage().exitCodeList().keySet().stream()
+            .map(key -> Integer.valueOf(key.trim()))
+            .collect(Collectors.toCollection(TreeSet::new));
+    assertTrue(known.containsAll(listed), () -> command + " --help lists " + listed);
+    // Every command can be stopped with Ctrl-C, and reads its arguments, and can fail.
+    for (int always :
+        List.of(ExitCodes.OK, ExitCodes.FAILURE, ExitCodes.USAGE, ExitCodes.INTERRUPTED)) {
+      assertTrue(
+          listed.contains(always), () -> command + " --help lacks exit code " + always + listed);
+    }
+    Set<Integer> inReadme = numbersInExitCodeParagraphs(readmeSection(command));
+    for (int code : listed) {
+      if (code != ExitCodes.OK && code != ExitCodes.FAILURE) {
+        assertTrue(
+            inReadme.contains(code),
+            () -> "README.md's section on whittle " + command + " does not give exit code " + code);
+      }
+    }
+  }
+
+  @Test
+  void whittleAloneNamesEveryCommand() {
+    Execution run = InProcessWhittle.execute();
+    Execution help = InProcessWhittle.execute("--help");
+    String usage = help.out().replaceAll("\\s+", " ");
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    commands()
+        .forEach(
+            command -> {
+              assertTrue(run.err().contains("whittle " + command), run::toString);
+              assertTrue(usage.contains("whittle " + command + " --help"), help::toString);
+            });
+  }
+
+  private static List<OptionSpec> options(String command) {
+    return spec(command).options().stream()
+        .filter(option -> !option.usageHelp() && !option.versionHelp())
+        .toList();
+  }
+
+  private static OptionSpec option(String command, String name) {
+    return Optional.ofNullable(spec(command).findOption(name)).orElseThrow();
+  }
+
+  private static CommandSpec spec(String command) {
+    return WhittleCommand.newCommandLine().getSubcommands().get(command).getCommandSpec();
+  }
+
+  /** The option's description as --help prints it, variables filled in, on one line. */
+  private static String help(OptionSpec option) {
+    return String.join(" ", option.renderedDescription()).replaceAll("\\s+", " ");
+  }
+
+  private static boolean mentions(String text, String optionName) {
+    return Pattern.compile(Pattern.quote(optionName) + "(?![\\w-])").matcher(text).find();
+  }
+
+  /** The README's section {@code ## `whittle COMMAND`}, up to the next {@code ##} heading. */
+  private static String readmeSection(String command) throws IOException {
+    List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
+    String heading = "## `whittle " + command + "`";
+    int start = lines.indexOf(heading);
+    assertTrue(start >= 0, () -> "README.md has no heading " + heading);
+    int end = start + 1;
+    while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+      end++;
+    }
+    return String.join("\n", lines.subList(start, end));
+  }
+
+  /**
+   * The README table row of the option in its command's section; a row that says "As for `OTHER`"
+   * stands for OTHER's row of the same option, which must then accept the same values.
+   */
+  private static String readmeRow(String command, String optionName) throws IOException {
+    for (String line : readmeSection(command).lines().toList()) {
+      if (!line.startsWith("| `")) {
+        continue;
+      }
+      String firstCell = line.substring(1, line.indexOf('|', 1));
+      if (!mentions(firstCell, optionName)) {
+        continue;
+      }
+      Matcher asFor = Pattern.compile("As for `(\\w+)`").matcher(line);
+      if (asFor.find()) {
+        String other = asFor.group(1);
+        assertEquals(
+            candidates(option(other, optionName)),
+            candidates(option(command, optionName)),
+            () -> "README says " + command + " " + optionName + " is as for " + other);
+        return readmeRow(other, optionName);
+      }
+      return line;
+    }
+    fail("README.md's section on whittle " + command + " has no table row for " + optionName);
+    return "";
+  }
+
+  private static Optional<List<String>> candidates(OptionSpec option) {
+    return Optional.ofNullable(option.completionCandidates())
+        .map(values -> StreamSupport.stream(values.spliterator(), false).toList());
+  }
+
+  private static List<String> backtickedValues(String text) {
+    List<String> values = new ArrayList<>();
+    Matcher matcher = VALUE_WORD.matcher(text);
+    while (matcher.find()) {
+      values.add(matcher.group(1));
+    }
+    return values;
+  }
+
+  /** "the three" and the like, in a text that says how many passes {@code all} is. */
+  private static List<String> countsOfAll(String text) {
+    List<String> counts = new ArrayList<>();
+    Matcher matcher =
+        Pattern.compile("\\bthe (" + String.join("|", NUMBER_WORDS) + ")\\b")
+            .matcher(text.toLowerCase(Locale.ROOT));
+    while (matcher.find()) {
+      counts.add(matcher.group(1));
+    }
+    return counts;
+  }
+
+  /** The numbers in the paragraphs of a section that speak of exit codes. */
+  private static Set<Integer> numbersInExitCodeParagraphs(String section) {
+    Set<Integer> numbers = new TreeSet<>();
+    for (String paragraph : section.replace("\r", "").split("\n\\s*\n")) {
+      paragraph = paragraph.replaceAll("\\s+", " ");
+      if (!paragraph.toLowerCase(Locale.ROOT).contains("exit code")) {
+        continue;
+      }
+      Matcher matcher = Pattern.compile("(?<![\\w.,-])(\\d+)(?![\\w.,-]\\w)").matcher(paragraph);
+      while (matcher.find()) {
+        numbers.add(Integer.valueOf(matcher.group(1)));
+      }
+    }
+    return numbers;
+  }
+
+  private static Set<Integer> exitCodeConstants() {
+    Set<Integer> codes = new TreeSet<>();
+    for (Field field : ExitCodes.class.getDeclaredFields()) {
+      if (Modifier.isStatic(field.getModifiers()) && field.getType() == int.class) {
+        try {
+          field.setAccessible(true);
+          codes.add(field.getInt(null));
+        } catch (IllegalAccessException e) {
+          throw new AssertionError(e);
+        }
+      }
+    }
+    assertFalse(codes.isEmpty());
+    return codes;
+  }
+}
