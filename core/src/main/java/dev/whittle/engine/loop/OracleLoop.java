@@ -129,6 +129,7 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
     if (cached != null) {
       cacheHits++;
       notifyProgress(size);
+      checkTime();
       return cached;
     }
     checkBudget();
@@ -211,6 +212,7 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
       if (cached != null) {
         cacheHits++;
         answers[i] = cached.isInteresting();
+        checkTime();
       } else {
         toAsk.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
       }
@@ -321,13 +323,12 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
    * was asked and found not interesting.
    */
   public boolean isVerifiedOneMinimal(Subsequence candidate) {
-    for (ContentKey key : keys.singleDeletionKeys(candidate)) {
-      Outcome outcome = cache.get(key);
-      if (outcome == null || outcome.isInteresting()) {
-        return false;
-      }
-    }
-    return true;
+    return keys.everySingleDeletion(
+        candidate,
+        key -> {
+          Outcome outcome = cache.get(key);
+          return outcome != null && !outcome.isInteresting();
+        });
   }
 
   /** The best result as a subsequence of the current input, or null when it is none. */
@@ -370,6 +371,15 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
     if (oracleCalls >= budget.maxCalls()) {
       throw new StopReduction(StopReason.MAX_CALLS);
     }
+    checkTime();
+  }
+
+  /**
+   * The deadline and interruption, also checked when an answer comes from the cache: a reducer that
+   * asks only what was asked before (or works long between questions on a large input) must still
+   * stop in time. Not the call limit: cached answers cost no call.
+   */
+  private void checkTime() {
     // The original is always checked: a deadline that ran out before it would leave no result.
     if (deadlineNanos != Long.MAX_VALUE
         && hasBest()
