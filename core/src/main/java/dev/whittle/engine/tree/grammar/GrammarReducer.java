@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.tree.SyntaxTree;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,8 +50,17 @@ final class GrammarReducer implements ValueReducer<byte[]> {
     return generative ? "grammar-generative" : "grammar";
   }
 
+  /** Not to content above the {@linkplain TreeSizeLimit size limit} of trees. */
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
+  }
+
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    if (!TreeSizeLimit.fits(current)) {
+      return current;
+    }
     SyntaxTree tree = builder.build(current);
     if (tree.root().isLeaf() && !rules.contains(tree.root().kind())) {
       return current; // no parse: nothing the grammar can say

@@ -6,6 +6,7 @@ import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeEdit;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,9 +52,18 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
     return onlyDeleted;
   }
 
+  /** Not to content above the {@linkplain TreeSizeLimit size limit} of trees. */
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
+  }
+
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    onlyDeleted = true;
+    onlyDeleted = TreeSizeLimit.fits(current);
+    if (!onlyDeleted) {
+      return current;
+    }
     byte[] best = current;
     for (int round = 0; round < MAX_ROUNDS; round++) {
       byte[] next = round(best, tester);

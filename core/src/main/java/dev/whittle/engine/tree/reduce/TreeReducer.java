@@ -8,6 +8,7 @@ import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeEdit;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -75,9 +76,18 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
     return onlyDeleted;
   }
 
+  /** Not to content above the {@linkplain TreeSizeLimit size limit} of trees. */
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
+  }
+
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    onlyDeleted = true;
+    onlyDeleted = TreeSizeLimit.fits(current);
+    if (!onlyDeleted) {
+      return current;
+    }
     byte[] best = current;
     while (true) {
       byte[] before = best;
