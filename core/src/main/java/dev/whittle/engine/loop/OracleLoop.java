@@ -16,6 +16,7 @@ import dev.whittle.api.ReductionException;
 import dev.whittle.api.SequenceInput;
 import dev.whittle.api.StopReason;
 import dev.whittle.engine.sequence.CandidateTester;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 import java.time.Duration;
@@ -34,7 +35,7 @@ import org.apiguardian.api.API;
  * every answer on the reduction's thread.
  */
 @API(status = INTERNAL)
-public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
+public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoCloseable {
   private final Oracle<? super C> oracle;
   private final Budget budget;
   private final List<ProgressListener> progressListeners;
@@ -379,6 +380,11 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
    * asks only what was asked before (or works long between questions on a large input) must still
    * stop in time. Not the call limit: cached answers cost no call.
    */
+  @Override
+  public void checkStop() {
+    checkTime();
+  }
+
   private void checkTime() {
     // The original is always checked: a deadline that ran out before it would leave no result.
     if (deadlineNanos != Long.MAX_VALUE

@@ -3,6 +3,7 @@ package dev.whittle.engine.tree.grammar;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.tree.SyntaxTree;
 import dev.whittle.engine.tree.TreeSizeLimit;
 import java.nio.charset.StandardCharsets;
@@ -62,6 +63,7 @@ final class GrammarReducer implements ValueReducer<byte[]> {
       return current;
     }
     SyntaxTree tree = builder.build(current);
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     if (tree.root().isLeaf() && !rules.contains(tree.root().kind())) {
       return current; // no parse: nothing the grammar can say
     }

@@ -5,6 +5,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.SyntaxTree;
@@ -67,6 +68,7 @@ final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
       return current;
     }
     SyntaxTree tree = builder.build(current);
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     if (tree.root().isLeaf()) {
       return current;
     }

@@ -3,6 +3,7 @@ package dev.whittle.engine.tree.reduce;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.schedule.DeletionPass;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeEdit;
@@ -77,6 +78,7 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
 
   private byte[] round(byte[] current, ContentTester<byte[]> tester) {
     EditedTree tree = new EditedTree(builder.build(current));
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     onlyDeleted &= TreeEdits.deleteToNothing(tree.tree());
     boolean changed = false;
     for (SyntaxNode node : tree.tree().preorder()) {

@@ -4,6 +4,7 @@ import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.sequence.SequenceReducer;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.TreeBuilder;
@@ -104,6 +105,7 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
   /** One pass over every level; {@code current} itself when nothing changed. */
   private byte[] pass(byte[] current, ContentTester<byte[]> tester, boolean coarse) {
     EditedTree tree = new EditedTree(builder.build(current));
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     if (tree.tree().root().isLeaf()) {
       return current;
     }
@@ -111,6 +113,7 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
     boolean changed = false;
     List<SyntaxNode> level = List.of(tree.tree().root());
     while (!level.isEmpty()) {
+      StopCheck.check(tester);
       changed |= deleteFrom(tree, level, tester, coarse);
       if (substitute && !coarse) {
         for (SyntaxNode node : level) {
