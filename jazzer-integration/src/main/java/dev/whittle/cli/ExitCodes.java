@@ -42,6 +42,12 @@ final class ExitCodes {
    */
   static final int NOT_VERIFIED = 10;
 
+  /**
+   * {@code reduce}: Whittle's own heap ran out; the best result so far is written (when the check
+   * of the original had finished).
+   */
+  static final int OUT_OF_MEMORY = 11;
+
   static final int INTERRUPTED = 130;
 
   private ExitCodes() {}

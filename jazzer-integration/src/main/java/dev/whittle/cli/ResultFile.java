@@ -9,6 +9,7 @@ import java.nio.file.Path;
 /** The file the result goes to, replaced atomically at every save. */
 final class ResultFile {
   private final Path path;
+  private long savedLength = -1;
 
   ResultFile(Path path) {
     this.path = checkNotNull(path, "path");
@@ -22,6 +23,7 @@ final class ResultFile {
   void save(byte[] content) {
     try {
       AtomicFiles.write(path, content);
+      savedLength = content.length;
     } catch (IOException e) {
       throw new CliException(
           ExitCodes.OUTPUT_UNWRITABLE, "cannot write the result to " + path + ": " + e, e);
@@ -30,5 +32,10 @@ final class ResultFile {
 
   Path path() {
     return path;
+  }
+
+  /** The length of what this run wrote last, or -1 before it wrote anything. */
+  long savedLength() {
+    return savedLength;
   }
 }
