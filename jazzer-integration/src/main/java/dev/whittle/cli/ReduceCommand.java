@@ -224,7 +224,8 @@ final class ReduceCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = Converters.DurationConverter.class,
       description =
-          "Stop this long after the start, keeping the best result so far. Default: no limit.")
+          "Stop this long after the start, keeping the best result so far; a test run under way"
+              + " then is finished first. Default: no limit.")
   Duration deadline;
 
   // No short names here: -h or -V could well be arguments of the test command after --test.
