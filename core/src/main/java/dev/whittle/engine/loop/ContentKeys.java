@@ -9,43 +9,51 @@ import java.util.function.Predicate;
  * items: prefix hashes of the original make the hash of any range cheap, and hashes of consecutive
  * ranges combine as {@code h(ab) = h(a) * B^|b| + h(b)} modulo the Mersenne prime 2^61 - 1.
  *
- * <p>Memory is a small fraction of a byte per item, so that an input of tens of megabytes costs
- * little more than its own bytes: the prefix hashes are kept only at every {@link #STRIDE}-th item
- * (the hash of a prefix in between rolls forward from the one before it, over at most {@code STRIDE
- * - 1} item hashes asked of the input again), and a power of a base is the product of two table
- * entries. The keys are exactly those of full prefix tables.
+ * <p>On a large input memory is a small fraction of a byte per item, so that an input of tens of
+ * megabytes costs little more than its own bytes: the prefix hashes are kept only at every {@link
+ * #STRIDE}-th item (the hash of a prefix in between rolls forward from the one before it, over at
+ * most {@code STRIDE - 1} item hashes asked of the input again). A power of a base is the product
+ * of two table entries. The keys are exactly those of full prefix tables.
  */
 final class ContentKeys {
   private static final long MOD = (1L << 61) - 1;
   private static final long BASE_1 = 0x1F3D5B79A2C4E6F1L % MOD;
   private static final long BASE_2 = 0x2B7E151628AED2A7L % MOD;
 
-  /** Items between two kept prefix hashes. */
+  /** Items between two kept prefix hashes on a large input. */
   static final int STRIDE = 32;
 
+  /**
+   * Inputs of at most this many items keep every prefix hash (a megabyte of tables at most): a
+   * candidate's key then costs nothing per item, however many ranges it has.
+   */
+  static final int FULL_TABLES = 1 << 16;
+
   private final SequenceInput<?> input;
+  private final int stride;
   private final Polynomial first;
   private final Polynomial second;
 
   ContentKeys(SequenceInput<?> input) {
     this.input = input;
     int n = input.size();
-    first = new Polynomial(BASE_1, n);
-    second = new Polynomial(BASE_2, n);
+    stride = n <= FULL_TABLES ? 1 : STRIDE;
+    first = new Polynomial(BASE_1, n, stride);
+    second = new Polynomial(BASE_2, n, stride);
     long h1 = 0;
     long h2 = 0;
     for (int i = 0; i < n; i++) {
-      if (i % STRIDE == 0) {
-        first.checkpoints[i / STRIDE] = h1;
-        second.checkpoints[i / STRIDE] = h2;
+      if (i % stride == 0) {
+        first.checkpoints[i / stride] = h1;
+        second.checkpoints[i / stride] = h2;
       }
       long value = reduce(input.itemHash(i));
       h1 = add(mul(h1, BASE_1), value);
       h2 = add(mul(h2, BASE_2), value);
     }
-    if (n % STRIDE == 0) {
-      first.checkpoints[n / STRIDE] = h1;
-      second.checkpoints[n / STRIDE] = h2;
+    if (n % stride == 0) {
+      first.checkpoints[n / stride] = h1;
+      second.checkpoints[n / stride] = h2;
     }
   }
 
@@ -119,10 +127,10 @@ final class ContentKeys {
   }
 
   private void prefixesAt(int index, long[] out, int at) {
-    int checkpoint = index / STRIDE;
+    int checkpoint = index / stride;
     long h1 = first.checkpoints[checkpoint];
     long h2 = second.checkpoints[checkpoint];
-    for (int i = checkpoint * STRIDE; i < index; i++) {
+    for (int i = checkpoint * stride; i < index; i++) {
       long value = reduce(input.itemHash(i));
       h1 = add(mul(h1, BASE_1), value);
       h2 = add(mul(h2, BASE_2), value);
@@ -160,7 +168,7 @@ final class ContentKeys {
 
     private static final int LOW_MASK = (1 << LOW_BITS) - 1;
 
-    /** {@code checkpoints[j]} is the hash of the first {@code j * STRIDE} items. */
+    /** {@code checkpoints[j]} is the hash of the first {@code j * stride} items. */
     final long[] checkpoints;
 
     /** {@code low[i]} is B^i, {@code high[j]} is B^(j * 2^LOW_BITS). */
@@ -168,8 +176,8 @@ final class ContentKeys {
 
     private final long[] high;
 
-    Polynomial(long base, int n) {
-      checkpoints = new long[n / STRIDE + 1];
+    Polynomial(long base, int n, int stride) {
+      checkpoints = new long[n / stride + 1];
       low = new long[1 << LOW_BITS];
       low[0] = 1;
       for (int i = 1; i < low.length; i++) {

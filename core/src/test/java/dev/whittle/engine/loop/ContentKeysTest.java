@@ -22,7 +22,8 @@ class ContentKeysTest {
 
   @Test
   void aCandidatesKeyIsTheKeyOfItsContent() {
-    for (int n : new int[] {0, 1, 31, 32, 33, 64, 2047, 2048, 2049, 5000}) {
+    int sparse = ContentKeys.FULL_TABLES + 1;
+    for (int n : new int[] {0, 1, 31, 32, 33, 64, 2047, 2048, 2049, 5000, sparse, sparse + 40}) {
       SequenceInput<byte[]> input = SequenceInputs.bytes(randomBytes(n));
       ContentKeys keys = new ContentKeys(input);
       for (int trial = 0; trial < 50; trial++) {
@@ -52,6 +53,27 @@ class ContentKeysTest {
             seen.get(p),
             "deletion of position " + p);
       }
+    }
+  }
+
+  /** Above {@link ContentKeys#FULL_TABLES} items, where prefix hashes are kept sparsely. */
+  @Test
+  void singleDeletionKeysOfALargeInputAreTheKeysOfThoseDeletions() {
+    int n = ContentKeys.FULL_TABLES + 77;
+    SequenceInput<byte[]> input = SequenceInputs.bytes(randomBytes(n));
+    ContentKeys keys = new ContentKeys(input);
+    Subsequence candidate = randomSubsequence(n);
+    List<ContentKey> seen = new ArrayList<>();
+    assertTrue(keys.everySingleDeletion(candidate, seen::add));
+
+    assertEquals(candidate.size(), seen.size());
+    int last = candidate.size() - 1;
+    for (int p : new int[] {0, 1, 31, 32, 33, last / 2, last - 32, last}) {
+      Subsequence deletion = candidate.without(p, p + 1);
+      assertEquals(
+          ContentKeys.keyOfWhole(input.withContent(input.assemble(deletion))),
+          seen.get(p),
+          "deletion of position " + p);
     }
   }
 
