@@ -147,9 +147,13 @@ public final class SequenceInputs {
     }
   }
 
-  /** Items held as a list, joined back by a function of the kept items. */
+  /**
+   * Items held as a list, joined back by a function of the kept items. Their hashes are computed
+   * once: the engine asks for them again and again, and a line's costs a pass over the line.
+   */
   private static final class ListInput<T, C> implements SequenceInput<C> {
     private final List<T> items;
+    private final long[] hashes;
     private final String granularity;
     private final Function<List<T>, C> join;
     private final Function<C, List<T>> split;
@@ -157,9 +161,21 @@ public final class SequenceInputs {
     ListInput(
         List<T> items, String granularity, Function<List<T>, C> join, Function<C, List<T>> split) {
       this.items = items;
+      this.hashes = new long[items.size()];
+      for (int i = 0; i < hashes.length; i++) {
+        hashes[i] = hash(items.get(i));
+      }
       this.granularity = granularity;
       this.join = join;
       this.split = split;
+    }
+
+    private static long hash(Object item) {
+      if (item instanceof CharSequence text) {
+        // Lines and tokens get a full 64-bit hash: String.hashCode alone collides too easily.
+        return Hashing.murmur3_128().hashUnencodedChars(text).asLong();
+      }
+      return mix(item.hashCode());
     }
 
     @Override
@@ -169,12 +185,7 @@ public final class SequenceInputs {
 
     @Override
     public long itemHash(int index) {
-      T item = items.get(index);
-      if (item instanceof CharSequence text) {
-        // Lines and tokens get a full 64-bit hash: String.hashCode alone collides too easily.
-        return Hashing.murmur3_128().hashUnencodedChars(text).asLong();
-      }
-      return mix(item.hashCode());
+      return hashes[index];
     }
 
     @Override

@@ -48,6 +48,12 @@ final class ExitCodes {
    */
   static final int CLASS_PATH_BROKEN = 11;
 
+  /**
+   * {@code reduce}: Whittle's own heap ran out; the best result so far is written (when the check
+   * of the original had finished).
+   */
+  static final int OUT_OF_MEMORY = 12;
+
   /** Interrupted (Ctrl-C); 128 + SIGINT. */
   static final int INTERRUPTED = 130;
 

@@ -15,6 +15,7 @@ import dev.whittle.engine.command.CommandRun;
 import dev.whittle.engine.command.ExternalCommandOracle;
 import dev.whittle.engine.command.TestCommandNotStartableException;
 import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import dev.whittle.engine.tree.grammar.GrammarReducers;
 import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
 import dev.whittle.engine.tree.lenient.LenientFormats;
@@ -85,6 +86,8 @@ import picocli.CommandLine.Spec;
       "6:the result cannot be written",
       "8:the test command is flaky: it answered differently on INPUT, or on the result (then the"
           + " smallest earlier result that passed its re-check is written)",
+      "12:Whittle ran out of memory (its own heap, java -Xmx): the best result so far, if the"
+          + " check of INPUT had finished, is written",
       "130:interrupted (Ctrl-C); the result file holds the best result so far",
     })
 final class ReduceCommand implements Callable<Integer> {
@@ -190,8 +193,11 @@ final class ReduceCommand implements Callable<Integer> {
               + TreeFormats.NAMES
               + ". auto guesses from the content; bytes, and auto on binary input, run no tree"
               + " pass: the reduction is then the sequence algorithm's alone. Trees never"
-              + " re-serialize INPUT: what is kept is INPUT's own bytes. Only with --granularity"
-              + " bytes. Default: ${DEFAULT-VALUE}.")
+              + " re-serialize INPUT: what is kept is INPUT's own bytes. Trees are built only of"
+              + " content up to "
+              + TreeSizeLimit.MAX_BYTES
+              + " bytes (1 MiB): on a larger INPUT the tree passes wait until the result is that"
+              + " small. Only with --granularity bytes. Default: ${DEFAULT-VALUE}.")
   String format;
 
   @Option(
@@ -256,7 +262,8 @@ final class ReduceCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = Converters.DurationConverter.class,
       description =
-          "Stop this long after the start, keeping the best result so far. Default: no limit.")
+          "Stop this long after the start, keeping the best result so far; a test run under way"
+              + " then is finished first. Default: no limit.")
   Duration deadline;
 
   // No short names here: -h or -V could well be arguments of the test command after --test.
@@ -269,8 +276,14 @@ final class ReduceCommand implements Callable<Integer> {
       description = "The file to reduce; after --, followed by the test command.")
   List<String> positionals = new ArrayList<>();
 
+  /**
+   * When the command started: --deadline counts from here, reading and splitting INPUT included.
+   */
+  private long startNanos;
+
   @Override
   public Integer call() throws IOException {
+    startNanos = System.nanoTime();
     TestInvocation invocation = resolveInvocation();
     Path input = Path.of(invocation.input());
     if (invocation.inputIsLastTestWord() && !Files.exists(input)) {
@@ -279,6 +292,23 @@ final class ReduceCommand implements Callable<Integer> {
     Path resultPath = resolveOutput(input);
     Budget budget = budget();
     List<BytePass> bytePasses = bytePasses();
+    ResultFile resultFile = new ResultFile(resultPath);
+    try {
+      return call(invocation, input, resultFile, budget, bytePasses);
+    } catch (OutOfMemoryError e) {
+      // Whittle's own: the test command runs in a process of its own. By now the reduction's data
+      // is unreachable, and the best result so far is in the result file.
+      throw OutOfMemory.failure(input, resultFile);
+    }
+  }
+
+  private int call(
+      TestInvocation invocation,
+      Path input,
+      ResultFile resultFile,
+      Budget budget,
+      List<BytePass> bytePasses)
+      throws IOException {
     byte[] original = InputAndOutputFiles.read(input);
     List<ValueReducer<byte[]>> reducers = new ArrayList<>(treePasses(original));
     bytePasses.stream().map(BytePass::newReducer).forEach(reducers::add);
@@ -288,12 +318,12 @@ final class ReduceCommand implements Callable<Integer> {
           reducers,
           invocation.command(),
           input,
-          resultPath,
+          resultFile,
           original,
           budget);
     }
     return reduce(
-        granularity.codec(), List.of(), invocation.command(), input, resultPath, original, budget);
+        granularity.codec(), List.of(), invocation.command(), input, resultFile, original, budget);
   }
 
   private <C> int reduce(
@@ -301,12 +331,11 @@ final class ReduceCommand implements Callable<Integer> {
       List<ValueReducer<C>> valueReducers,
       List<String> command,
       Path input,
-      Path resultPath,
+      ResultFile resultFile,
       byte[] original,
       Budget budget)
       throws IOException {
     SequenceInput<C> sequence = split(codec, original, input);
-    ResultFile resultFile = new ResultFile(resultPath);
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
     try (OutputLock lock = OutputLock.acquire(resultPath);
         ExternalCommandOracle oracle =
@@ -333,7 +362,7 @@ final class ReduceCommand implements Callable<Integer> {
           ReductionReport.of(
               result,
               input.toString(),
-              resultPath.toString(),
+              resultFile.path().toString(),
               granularity,
               original.length,
               new ReductionReport.Written(
@@ -417,7 +446,7 @@ final class ReduceCommand implements Callable<Integer> {
     Reduction<C> reduction =
         Whittle.reduce(sequence)
             .withAlgorithm(algorithm.sequence())
-            .withBudget(budget)
+            .withBudget(afterSetup(budget))
             .withJobs(jobsOption.value(err()))
             .withProgressListener(
                 new ProgressPrinter(err(), granularity.toString(), sequence.size()))
@@ -452,6 +481,9 @@ final class ReduceCommand implements Callable<Integer> {
     for (Throwable cause : Throwables.getCausalChain(e)) {
       if (cause instanceof CliException cli) {
         return cli;
+      }
+      if (cause instanceof OutOfMemoryError outOfMemory) {
+        throw outOfMemory; // in a job's thread: reported as Whittle's own, as on the main thread
       }
       if (cause instanceof TestCommandNotStartableException notStartable) {
         return new CliException(ExitCodes.TEST_NOT_STARTABLE, notStartable.getMessage(), e);
@@ -554,6 +586,7 @@ final class ReduceCommand implements Callable<Integer> {
     if (builder.isEmpty()) {
       return List.of();
     }
+    noteTreeSizeLimit(original.length);
     if (algorithm.tree().isEmpty()) {
       return defaultTreePasses(builder.get());
     }
@@ -561,6 +594,20 @@ final class ReduceCommand implements Callable<Integer> {
     return List.of(
         TreePasses.named(algorithm.tree().get(), builder.get(), levelAlgorithm, filters)
             .orElseThrow());
+  }
+
+  /** Why the tree passes ask nothing yet: they wait for the content to come below their limit. */
+  private void noteTreeSizeLimit(int length) {
+    if (length > TreeSizeLimit.MAX_BYTES) {
+      err()
+          .println(
+              "whittle: INPUT is "
+                  + length
+                  + " bytes, more than the "
+                  + TreeSizeLimit.MAX_BYTES
+                  + " bytes the tree passes read as a tree: the tree passes wait until the"
+                  + " result is that small");
+    }
   }
 
   /**
@@ -622,6 +669,22 @@ final class ReduceCommand implements Callable<Integer> {
           ExitCodes.INPUT_UNREADABLE, "--learn-from: " + e.getMessage() + ": " + e.getCause(), e);
     }
   }
+
+  /**
+   * {@code budget} with the time since the command started taken off its deadline: reading,
+   * decoding and splitting a large INPUT take their share of it. The check of the original still
+   * runs, however little is left.
+   */
+  private Budget afterSetup(Budget budget) {
+    if (budget.deadline().isEmpty()) {
+      return budget;
+    }
+    Duration left = budget.deadline().get().minusNanos(System.nanoTime() - startNanos);
+    return budget.withDeadline(left.compareTo(MIN_DEADLINE) < 0 ? MIN_DEADLINE : left);
+  }
+
+  /** What is left of a deadline that setup used up: the check of the original, nothing more. */
+  private static final Duration MIN_DEADLINE = Duration.ofNanos(1);
 
   private Budget budget() {
     return Budgets.of(spec.commandLine(), "--max-calls", maxCalls, deadline);

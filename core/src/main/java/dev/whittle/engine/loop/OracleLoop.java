@@ -16,6 +16,7 @@ import dev.whittle.api.ReductionException;
 import dev.whittle.api.SequenceInput;
 import dev.whittle.api.StopReason;
 import dev.whittle.engine.sequence.CandidateTester;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 import java.time.Duration;
@@ -34,7 +35,7 @@ import org.apiguardian.api.API;
  * every answer on the reduction's thread.
  */
 @API(status = INTERNAL)
-public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
+public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoCloseable {
   private final Oracle<? super C> oracle;
   private final Budget budget;
   private final List<ProgressListener> progressListeners;
@@ -129,6 +130,7 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
     if (cached != null) {
       cacheHits++;
       notifyProgress(size);
+      checkTime();
       return cached;
     }
     checkBudget();
@@ -211,6 +213,7 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
       if (cached != null) {
         cacheHits++;
         answers[i] = cached.isInteresting();
+        checkTime();
       } else {
         toAsk.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
       }
@@ -312,7 +315,11 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
    * interesting: the definition of a verified 1-minimal result.
    */
   public boolean isBestVerifiedOneMinimal() {
-    rebaseToBest();
+    // Keys go by content: a best result that is a subsequence of the current input needs no copy
+    // and no new prefix hashes, which on a large input stopped by its deadline cost time.
+    if (best == null) {
+      rebaseToBest();
+    }
     return isVerifiedOneMinimal(best);
   }
 
@@ -321,13 +328,12 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
    * was asked and found not interesting.
    */
   public boolean isVerifiedOneMinimal(Subsequence candidate) {
-    for (ContentKey key : keys.singleDeletionKeys(candidate)) {
-      Outcome outcome = cache.get(key);
-      if (outcome == null || outcome.isInteresting()) {
-        return false;
-      }
-    }
-    return true;
+    return keys.everySingleDeletion(
+        candidate,
+        key -> {
+          Outcome outcome = cache.get(key);
+          return outcome != null && !outcome.isInteresting();
+        });
   }
 
   /** The best result as a subsequence of the current input, or null when it is none. */
@@ -370,6 +376,20 @@ public final class OracleLoop<C> implements CandidateTester, AutoCloseable {
     if (oracleCalls >= budget.maxCalls()) {
       throw new StopReduction(StopReason.MAX_CALLS);
     }
+    checkTime();
+  }
+
+  /**
+   * The deadline and interruption, also checked when an answer comes from the cache: a reducer that
+   * asks only what was asked before (or works long between questions on a large input) must still
+   * stop in time. Not the call limit: cached answers cost no call.
+   */
+  @Override
+  public void checkStop() {
+    checkTime();
+  }
+
+  private void checkTime() {
     // The original is always checked: a deadline that ran out before it would leave no result.
     if (deadlineNanos != Long.MAX_VALUE
         && hasBest()

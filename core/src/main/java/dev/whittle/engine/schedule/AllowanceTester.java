@@ -2,6 +2,7 @@ package dev.whittle.engine.schedule;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.engine.loop.OracleLoop;
+import dev.whittle.engine.sequence.StopCheck;
 import java.util.List;
 
 /**
@@ -12,7 +13,7 @@ import java.util.List;
  * count nothing. A batch is asked whole, so a batch MAY overshoot the allowance by its size less
  * one.
  */
-final class AllowanceTester<C> implements ContentTester<C> {
+final class AllowanceTester<C> implements ContentTester<C>, StopCheck {
   private final OracleLoop<C> loop;
   private final long allowance;
   private long failedCalls;
@@ -52,6 +53,11 @@ final class AllowanceTester<C> implements ContentTester<C> {
     }
     account(loop.oracleCalls() - before, any);
     return answers;
+  }
+
+  @Override
+  public void checkStop() {
+    loop.checkStop();
   }
 
   /** Oracle calls since the pass's last interesting answer (or its start): what bought nothing. */

@@ -18,6 +18,8 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL)
 public final class SyntaxNode {
+  private static final byte[] NOTHING = new byte[0];
+
   private final String kind;
   private final int start;
   private final int end;
@@ -77,7 +79,7 @@ public final class SyntaxNode {
           end);
       at = child.end;
     }
-    return new SyntaxNode(kind, start, end, copy, replacement.clone(), 0);
+    return new SyntaxNode(kind, start, end, copy, copyOf(replacement), 0);
   }
 
   /**
@@ -137,7 +139,12 @@ public final class SyntaxNode {
 
   /** What stands in the node's place when it is deleted; empty for most nodes. A copy. */
   public byte[] replacement() {
-    return replacement.clone();
+    return copyOf(replacement);
+  }
+
+  /** A copy, but one shared empty array for the empty replacement of most nodes. */
+  private static byte[] copyOf(byte[] bytes) {
+    return bytes.length == 0 ? NOTHING : bytes.clone();
   }
 
   /**

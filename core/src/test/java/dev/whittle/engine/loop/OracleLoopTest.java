@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Budget;
@@ -18,6 +19,7 @@ import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.StopReason;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -85,6 +87,63 @@ class OracleLoopTest {
       assertEquals(1, loop.oracleCalls());
     } finally {
       Thread.interrupted();
+    }
+  }
+
+  /**
+   * A reducer that only asks what was asked before, or works long between its questions, still
+   * stops at the deadline: a cached answer checks the clock too.
+   */
+  @Test
+  void theDeadlineStopsAReducerThatGetsOnlyCachedAnswers() {
+    OracleLoop<String> loop =
+        loop("abc", text -> true, Budget.unlimited().withDeadline(Duration.ofSeconds(1)));
+    loop.askOriginal();
+    loop.isInteresting(Subsequence.ofIndices(0));
+
+    StopReduction stop =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () ->
+                assertThrows(
+                    StopReduction.class,
+                    () -> {
+                      while (true) {
+                        loop.isInteresting(Subsequence.ofIndices(0));
+                      }
+                    }));
+    assertEquals(StopReason.DEADLINE, stop.reason());
+    assertEquals(2, loop.oracleCalls());
+  }
+
+  /** The same for a batch of questions whose answers are all cached. */
+  @Test
+  void theDeadlineStopsBatchesOfCachedAnswers() {
+    OracleLoop<String> loop =
+        new OracleLoop<>(
+            SequenceInputs.chars("abc"),
+            text -> Outcome.INTERESTING,
+            Budget.unlimited().withDeadline(Duration.ofSeconds(1)),
+            List.of(),
+            List.of(),
+            2);
+    try (loop) {
+      loop.askOriginal();
+      List<Subsequence> batch = List.of(Subsequence.ofIndices(0), Subsequence.ofIndices(1));
+      loop.areInteresting(batch);
+
+      StopReduction stop =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(10),
+              () ->
+                  assertThrows(
+                      StopReduction.class,
+                      () -> {
+                        while (true) {
+                          loop.areInteresting(batch);
+                        }
+                      }));
+      assertEquals(StopReason.DEADLINE, stop.reason());
     }
   }
 

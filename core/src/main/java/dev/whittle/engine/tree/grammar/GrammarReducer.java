@@ -3,7 +3,9 @@ package dev.whittle.engine.tree.grammar;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.tree.SyntaxTree;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,9 +51,19 @@ final class GrammarReducer implements ValueReducer<byte[]> {
     return generative ? "grammar-generative" : "grammar";
   }
 
+  /** Not to content above the {@linkplain TreeSizeLimit size limit} of trees. */
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
+  }
+
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    if (!TreeSizeLimit.fits(current)) {
+      return current;
+    }
     SyntaxTree tree = builder.build(current);
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     if (tree.root().isLeaf() && !rules.contains(tree.root().kind())) {
       return current; // no parse: nothing the grammar can say
     }

@@ -5,10 +5,12 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.SequenceReducer;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.SyntaxTree;
 import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +37,7 @@ import java.util.function.Supplier;
 final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
   private final TreeBuilder builder;
   private final Supplier<SequenceReducer> listReducer;
+  private boolean skipped;
 
   BlankPass(TreeBuilder builder, Supplier<SequenceReducer> listReducer) {
     this.builder = builder;
@@ -46,15 +49,26 @@ final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
     return "blanks";
   }
 
-  /** Always: it only ever leaves bytes out. */
+  /** Always when it ran: it only ever leaves bytes out. */
   @Override
   public boolean lastTurnOnlyDeleted() {
-    return true;
+    return !skipped;
+  }
+
+  /** Not to content above the {@linkplain TreeSizeLimit size limit} of trees. */
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
   }
 
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+    skipped = !TreeSizeLimit.fits(current);
+    if (skipped) {
+      return current;
+    }
     SyntaxTree tree = builder.build(current);
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     if (tree.root().isLeaf()) {
       return current;
     }

@@ -3,9 +3,11 @@ package dev.whittle.engine.tree.reduce;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.schedule.DeletionPass;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeEdit;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,9 +53,18 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
     return onlyDeleted;
   }
 
+  /** Not to content above the {@linkplain TreeSizeLimit size limit} of trees. */
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
+  }
+
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    onlyDeleted = true;
+    onlyDeleted = TreeSizeLimit.fits(current);
+    if (!onlyDeleted) {
+      return current;
+    }
     byte[] best = current;
     for (int round = 0; round < MAX_ROUNDS; round++) {
       byte[] next = round(best, tester);
@@ -67,6 +78,7 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
 
   private byte[] round(byte[] current, ContentTester<byte[]> tester) {
     EditedTree tree = new EditedTree(builder.build(current));
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     onlyDeleted &= TreeEdits.deleteToNothing(tree.tree());
     boolean changed = false;
     for (SyntaxNode node : tree.tree().preorder()) {

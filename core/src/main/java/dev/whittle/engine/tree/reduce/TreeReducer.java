@@ -4,10 +4,12 @@ import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.sequence.SequenceReducer;
+import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.tree.SyntaxNode;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeEdit;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -75,9 +77,18 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
     return onlyDeleted;
   }
 
+  /** Not to content above the {@linkplain TreeSizeLimit size limit} of trees. */
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
+  }
+
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    onlyDeleted = true;
+    onlyDeleted = TreeSizeLimit.fits(current);
+    if (!onlyDeleted) {
+      return current;
+    }
     byte[] best = current;
     while (true) {
       byte[] before = best;
@@ -94,6 +105,7 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
   /** One pass over every level; {@code current} itself when nothing changed. */
   private byte[] pass(byte[] current, ContentTester<byte[]> tester, boolean coarse) {
     EditedTree tree = new EditedTree(builder.build(current));
+    StopCheck.check(tester); // a large tree takes long to build: the deadline may have passed
     if (tree.tree().root().isLeaf()) {
       return current;
     }
@@ -101,6 +113,7 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
     boolean changed = false;
     List<SyntaxNode> level = List.of(tree.tree().root());
     while (!level.isEmpty()) {
+      StopCheck.check(tester);
       changed |= deleteFrom(tree, level, tester, coarse);
       if (substitute && !coarse) {
         for (SyntaxNode node : level) {
