@@ -42,15 +42,17 @@ import picocli.CommandLine.Spec;
           + " with libFuzzer's hit-count buckets; no Jazzer agent needed).",
       "",
       "Every input is run once, and again those a selection keeps (and those showing a feature no"
-          + " second run confirmed); only features an input shows on both of its runs count. A"
-          + " subset that"
+          + " second run confirmed); features an input shows on both of its runs are stable, the"
+          + " others flaky, and each flaky feature keeps the smallest input that showed it, as it"
+          + " is. A subset that"
           + " keeps the union of features is chosen (greedy set cover or afl-cmin's order,"
           + " whichever is smaller) and written to --output, each file named by the SHA-1 of its"
           + " content; then each kept file is shrunk while it keeps the features no other kept"
           + " file has and shows none the input corpus does not (for --max-runs-per-file runs"
           + " or --max-time-per-file), the selection runs again, and every output file is run"
           + " twice more to"
-          + " check that the union of features is the input corpus's. Inputs that crash, exit or"
+          + " check that the union of features is the input corpus's (a missing one brings back"
+          + " the smallest original that showed it). Inputs that crash, exit or"
           + " time out are listed with their exception, message and innermost frame, and not"
           + " written; a WARNING says so when one finding takes more than half of the corpus."
           + " The input corpus is never modified; the output is complete after every step, so"
@@ -284,6 +286,7 @@ final class CorpusCommand implements Callable<Integer> {
     json.put("missingFeatures", result.missingFeatures());
     json.put("coveragePreserved", result.coveragePreserved());
     json.put("flakyFeatures", result.flakyFeatures());
+    json.put("flakyFiles", result.flakyFiles());
     json.put("hitCounts", !noHitCounts);
     json.put("selectedBeforeShrinking", result.selectedBeforeShrinking());
     json.put("selection", result.strategy());
@@ -331,11 +334,13 @@ final class CorpusCommand implements Callable<Integer> {
       out.append(
           String.format(
               Locale.ROOT,
-              "features: %,d kept of %,d (%s), %,d flaky ignored%s",
-              result.features() - result.missingFeatures(),
+              "features: %,d stable and %,d flaky (%s), %,d missing; the flaky ones kept in %,d"
+                  + " files left as they are%s",
               result.features(),
-              result.coveragePreserved() ? "coverage preserved" : "COVERAGE LOST",
               result.flakyFeatures(),
+              result.coveragePreserved() ? "coverage preserved" : "COVERAGE LOST",
+              result.missingFeatures(),
+              result.flakyFiles(),
               newline));
     }
     if (!result.crashers().isEmpty()) {

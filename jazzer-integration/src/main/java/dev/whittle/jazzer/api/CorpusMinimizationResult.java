@@ -18,8 +18,12 @@ import java.util.Optional;
  * @param bytesAfter their total size
  * @param features the union of the input corpus's stable features
  * @param featuresAfter the union of the output's stable features, as the final check ran it
- * @param missingFeatures input features the output lacks after the final check (0 when preserved)
- * @param flakyFeatures features some input showed on one of its two runs only
+ * @param missingFeatures input features, stable or flaky, the output lacks after the final check (0
+ *     when preserved)
+ * @param flakyFeatures features some input showed on one of its two runs only: each is kept by the
+ *     smallest input that showed it, written as it is
+ * @param flakyFiles output files kept as they are (not shrunk, not dropped) because each is the
+ *     smallest input that showed some flaky feature
  * @param selectedBeforeShrinking files the first selection kept
  * @param strategy how the final selection was made ({@code GREEDY_SET_COVER} or {@code
  *     AFL_CMIN_ORDER})
@@ -39,6 +43,7 @@ public record CorpusMinimizationResult(
     int featuresAfter,
     int missingFeatures,
     int flakyFeatures,
+    int flakyFiles,
     int selectedBeforeShrinking,
     String strategy,
     int shrunkFiles,

@@ -30,18 +30,21 @@ import java.util.function.Consumer;
  *
  * <p>Every input is run once (the first pass also warms the target up), and again those that a
  * selection over that run keeps and those that showed a feature no second run confirmed; only
- * features an input shows in both of its runs count, the others are reported as flaky. Inputs that
- * crash, exit or time out are listed and not written. A subset keeping the union of features is
- * chosen (the better of greedy set cover and afl-cmin's order, without redundant inputs) and
- * written to the output directory, named by the SHA-1 of its content as Jazzer names corpus files;
- * then each kept input is shrunk by Whittle's engine (unless {@link #withShrinking} is off) as long
- * as it keeps the features no other kept input has ({@link #withKeepAllFeatures}: all of its
- * features), and the selection runs again over the shrunk inputs. Finally every output file is run
- * twice more and the union of their features is checked against the input corpus's. The output is
- * complete and keeps the coverage after every step, so an interrupted minimization leaves a usable
- * corpus. The input corpus is never modified. An input whose run throws a linkage error stops the
- * minimization before anything is written ({@link BrokenClassPathException}): a corpus that
- * "crashes" on a broken class path is not thrown away.
+ * features an input shows in both of its runs are stable; the others are flaky, and each flaky
+ * feature keeps the smallest input that showed it, written as it is (neither shrunk nor dropped by
+ * a selection; a shrunk candidate could not show it again to prove it kept it). Inputs that crash,
+ * exit or time out are listed and not written. A subset keeping the union of features is chosen
+ * (the better of greedy set cover and afl-cmin's order, without redundant inputs) and written to
+ * the output directory, named by the SHA-1 of its content as Jazzer names corpus files; then each
+ * kept input is shrunk by Whittle's engine (unless {@link #withShrinking} is off) as long as it
+ * keeps the features no other kept input has ({@link #withKeepAllFeatures}: all of its features),
+ * and the selection runs again over the shrunk inputs. Finally every output file is run twice more
+ * and the union of their features is checked against the input corpus's, stable and flaky; what
+ * went missing brings back the smallest original input that showed it. The output is complete and
+ * keeps the coverage after every step, so an interrupted minimization leaves a usable corpus. The
+ * input corpus is never modified. An input whose run throws a linkage error stops the minimization
+ * before anything is written ({@link BrokenClassPathException}): a corpus that "crashes" on a
+ * broken class path is not thrown away.
  *
  * <p>Immutable; each {@code with*} method returns a copy.
  */

@@ -112,8 +112,25 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
      */
     private long[] seen = new long[0];
 
+    /** What each input showed on any of its runs (null for a crasher). */
+    private long[][] observed;
+
+    /**
+     * The flaky features (shown by an input on one of its runs only) that some written-able input
+     * showed: each keeps the smallest input that showed it, as it is.
+     */
+    private long[] flakyKept = new long[0];
+
+    /**
+     * Inputs kept, unshrunk, for flaky features: each is the smallest input that showed one of
+     * them. A flaky feature cannot be confirmed on a candidate (the first-use branch a warm loader
+     * never takes again), so a file holding one is not shrunk and no selection drops it.
+     */
+    private final java.util.Set<Integer> flakyHolders = new TreeSet<>();
+
     private int flaky;
     private boolean interrupted;
+    private int missingAfter;
 
     /** Kept inputs: index into {@link #inputs} to its current content and features. */
     private final Map<Integer, Kept> kept = new LinkedHashMap<>();
@@ -168,17 +185,27 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       CorpusSelection.Selection selection = select(indicesOfStable());
       int selectedFirst = selection.chosen().size();
       for (int index : selection.chosen()) {
-        Path file = write(inputs.get(index).content());
-        kept.put(index, new Kept(inputs.get(index).content(), stable[index], file));
+        keepOriginal(index);
+      }
+      chooseFlakyHolders();
+      int added = 0;
+      for (int index : flakyHolders) {
+        if (!kept.containsKey(index)) {
+          keepOriginal(index);
+          added++;
+        }
       }
       log(
-          "selected %d of %d inputs (%s), %,d bytes; %,d features, %,d flaky (ignored)",
+          "selected %d of %d inputs (%s), %,d bytes; %,d features; %,d flaky, kept in %,d inputs"
+              + " left as they are (%,d more)",
           selectedFirst,
           inputs.size() - crashers.size(),
           strategyName(selection.strategy()),
           selection.bytes(),
           universe.length,
-          flaky);
+          flaky,
+          flakyHolders.size(),
+          added);
 
       int shrunk = 0;
       String strategy = selection.strategy().name();
@@ -213,12 +240,14 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         return false;
       }
       stable = new long[inputs.size()][];
+      observed = new long[inputs.size()][];
       List<Integer> candidates = new ArrayList<>();
       List<long[]> firstFeatures = new ArrayList<>();
       for (int i = 0; i < inputs.size(); i++) {
         if (!crashers.containsKey(i)) {
           candidates.add(i);
           firstFeatures.add(first.get(i));
+          observed[i] = first.get(i);
         }
       }
       long[] sizes = candidates.stream().mapToLong(i -> inputs.get(i).content().length).toArray();
@@ -241,9 +270,11 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         for (int k = 0; k < again.size(); k++) {
           int index = again.get(k);
           if (crashers.containsKey(index)) {
+            observed[index] = null;
             continue;
           }
           stable[index] = FeatureSets.intersection(first.get(index), second.get(k));
+          observed[index] = CorpusSelection.union(List.of(first.get(index), second.get(k)));
           flakyPerInput.add(
               FeatureSets.difference(
                   CorpusSelection.union(List.of(first.get(index), second.get(k))), stable[index]));
@@ -255,6 +286,53 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       seen = CorpusSelection.union(List.of(onceSeen, CorpusSelection.union(flakyPerInput)));
       flaky = FeatureSets.difference(seen, universe).length;
       return true;
+    }
+
+    private void keepOriginal(int index) throws IOException {
+      Path file = write(inputs.get(index).content());
+      kept.put(index, new Kept(inputs.get(index).content(), stableOf(index), file));
+    }
+
+    private long[] stableOf(int index) {
+      return stable[index] == null ? new long[0] : stable[index];
+    }
+
+    /**
+     * Sets {@link #flakyKept} and {@link #flakyHolders}: for every flaky feature that an input
+     * which is no crasher showed, the smallest such input (ties: the first).
+     */
+    private void chooseFlakyHolders() {
+      long[] flakyFeatures = FeatureSets.difference(seen, universe);
+      List<Integer> bySize = bySize(index -> observed[index] != null);
+      long[] left = flakyFeatures;
+      for (int index : bySize) {
+        if (left.length == 0) {
+          break;
+        }
+        long[] shown = FeatureSets.intersection(observed[index], left);
+        if (shown.length > 0) {
+          flakyHolders.add(index);
+          left = FeatureSets.difference(left, shown);
+        }
+      }
+      // What is left was shown only by inputs that crashed on another run: nothing can keep it.
+      flakyKept = FeatureSets.difference(flakyFeatures, left);
+    }
+
+    /** The inputs that are no crashers and pass {@code filter}, smallest first (ties: first). */
+    private List<Integer> bySize(java.util.function.IntPredicate filter) {
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < inputs.size(); i++) {
+        if (!crashers.containsKey(i) && filter.test(i)) {
+          order.add(i);
+        }
+      }
+      order.sort(
+          (a, b) ->
+              inputs.get(a).content().length != inputs.get(b).content().length
+                  ? Integer.compare(inputs.get(a).content().length, inputs.get(b).content().length)
+                  : Integer.compare(a, b));
+      return order;
     }
 
     /**
@@ -515,6 +593,12 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
      */
     private boolean shrinkOne(int index, long[] required, int done, int of) throws IOException {
       Kept entry;
+      if (flakyHolders.contains(index)) {
+        log(
+            "shrank %d/%d (%s): left as it is, it holds flaky features",
+            done, of, inputs.get(index).path().getFileName());
+        return false;
+      }
       synchronized (kept) {
         entry = kept.get(index);
         if (required.length == 0) {
@@ -688,6 +772,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       CorpusSelection.Selection again = select(new ArrayList<>(kept.keySet()));
       List<Integer> dropped = new ArrayList<>(kept.keySet());
       dropped.removeAll(again.chosen());
+      dropped.removeAll(flakyHolders);
       for (int index : dropped) {
         deleteUnlessKept(kept.remove(index).file);
       }
@@ -698,8 +783,12 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     }
 
     /**
-     * Runs every output file twice and compares the union of their stable features with the input
-     * corpus's; a feature that went missing brings back an original input that has it.
+     * Runs every output file twice and compares what they show with the input corpus: every stable
+     * feature must be stable on some output file, every flaky feature kept ({@link #flakyKept})
+     * shown on some run of one. An output file that is an input as it was counts what that input
+     * showed before, whichever job's loader ran it. A feature that went missing brings back, as it
+     * is, the smallest original input that showed it; that input then counts what it showed, so one
+     * pass over the inputs ends with nothing missing. Returns the output's stable features.
      */
     private long[] finalCheck() throws IOException {
       List<Integer> order = new ArrayList<>(kept.keySet());
@@ -714,54 +803,69 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
         return new long[0];
       }
       List<long[]> stableAfter = new ArrayList<>();
+      List<long[]> shownAfter = new ArrayList<>();
       for (int k = 0; k < order.size(); k++) {
         stableAfter.add(FeatureSets.intersection(first.get(k), second.get(k)));
+        shownAfter.add(first.get(k));
+        shownAfter.add(second.get(k));
         int index = order.get(k);
         if (kept.get(index).content == inputs.get(index).content()) {
-          // An output file that is an input file as it was covers what that input covers: its
-          // stable features of the selection, whichever job's loader ran it then or now.
-          stableAfter.add(stable[index]);
+          stableAfter.add(stableOf(index));
+          shownAfter.add(observed[index]);
         }
       }
       long[] after = CorpusSelection.union(stableAfter);
-      long[] missing = FeatureSets.difference(universe, after);
-      if (missing.length > 0) {
-        log("final check: %,d features missing; bringing back original inputs", missing.length);
-        for (int i = 0; i < inputs.size() && missing.length > 0; i++) {
-          if (stable[i] != null
-              && FeatureSets.intersection(stable[i], missing).length > 0
-              && !kept.containsKey(i)) {
-            Path file = write(inputs.get(i).content());
-            kept.put(i, new Kept(inputs.get(i).content(), stable[i], file));
-            missing = FeatureSets.difference(missing, stable[i]);
-            after = CorpusSelection.union(List.of(after, stable[i]));
-          } else if (stable[i] != null && kept.containsKey(i)) {
-            Kept entry = kept.get(i);
-            if (FeatureSets.intersection(stable[i], missing).length > 0
-                && entry.content != inputs.get(i).content()) {
-              Path old = entry.file;
-              entry.file = write(inputs.get(i).content());
-              entry.content = inputs.get(i).content();
-              entry.features = stable[i];
-              deleteUnlessKept(old);
-              missing = FeatureSets.difference(missing, stable[i]);
-              after = CorpusSelection.union(List.of(after, stable[i]));
-            }
+      long[] shown = CorpusSelection.union(shownAfter);
+      long[] missingStable = FeatureSets.difference(universe, after);
+      long[] missingFlaky = FeatureSets.difference(flakyKept, shown);
+      if (missingStable.length + missingFlaky.length > 0) {
+        log(
+            "final check: %,d features missing (%,d of them flaky); bringing back original inputs",
+            missingStable.length + missingFlaky.length, missingFlaky.length);
+        for (int index : bySize(i -> observed[i] != null)) {
+          if (missingStable.length + missingFlaky.length == 0) {
+            break;
           }
+          boolean brings =
+              FeatureSets.intersection(stableOf(index), missingStable).length > 0
+                  || FeatureSets.intersection(observed[index], missingFlaky).length > 0;
+          Kept entry = kept.get(index);
+          if (!brings || (entry != null && entry.content == inputs.get(index).content())) {
+            continue;
+          }
+          restoreOriginal(index);
+          missingStable = FeatureSets.difference(missingStable, stableOf(index));
+          missingFlaky = FeatureSets.difference(missingFlaky, observed[index]);
+          after = CorpusSelection.union(List.of(after, stableOf(index)));
+          shown = CorpusSelection.union(List.of(shown, observed[index]));
         }
       }
+      missingAfter = missingStable.length + missingFlaky.length;
       long[] preserved = FeatureSets.intersection(after, universe);
-      long[] unseen = FeatureSets.difference(after, seen);
+      long[] unseen = FeatureSets.difference(shown, seen);
       log(
-          "final check: %s (%,d of %,d features; %,d new; %,d flaky in the input corpus)",
-          preserved.length == universe.length
-              ? "every feature of the input corpus is kept"
-              : "FEATURES LOST",
+          "final check: %s (%,d of %,d stable features; %,d of %,d flaky ones; %,d new)",
+          missingAfter == 0 ? "every feature of the input corpus is kept" : "FEATURES LOST",
           preserved.length,
           universe.length,
-          unseen.length,
-          after.length - preserved.length - unseen.length);
+          flakyKept.length - missingFlaky.length,
+          flakyKept.length,
+          unseen.length);
       return after;
+    }
+
+    /** Puts input {@code index} into the output as it was, in place of its shrunk form if kept. */
+    private void restoreOriginal(int index) throws IOException {
+      Kept entry = kept.get(index);
+      if (entry == null) {
+        keepOriginal(index);
+        return;
+      }
+      Path old = entry.file;
+      entry.file = write(inputs.get(index).content());
+      entry.content = inputs.get(index).content();
+      entry.features = stableOf(index);
+      deleteUnlessKept(old);
     }
 
     /** Deletes {@code file} unless a kept input (one with the same content) still has it. */
@@ -812,7 +916,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       List<Path> files = new ArrayList<>(outputs.keySet());
       files.sort(null);
       long bytesAfter = outputs.values().stream().mapToLong(Long::longValue).sum();
-      int missing = interrupted ? 0 : FeatureSets.difference(universe, after).length;
+      int missing = interrupted ? 0 : missingAfter;
       return new CorpusMinimizationResult(
           inputs.size(),
           bytesBefore,
@@ -822,6 +926,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
           interrupted ? -1 : after.length,
           missing,
           flaky,
+          flakyHolders.size(),
           selectedFirst,
           strategy,
           shrunk,

@@ -66,6 +66,34 @@ class JacocoCoverageIT {
     assertTrue(ofWithZ.branches() > ofWithoutZ.branches(), () -> ofWithZ + " vs " + ofWithoutZ);
   }
 
+  /**
+   * Issue 19, item 1: a line only a flaky run reached is the input corpus's coverage all the same.
+   * "ca!" (replayed first, by its name) builds the lazy cache and reaches the builder's '!' line;
+   * Whittle's second run of it finds the cache built. Before, "ca!" was kept for its stable '!'
+   * edge and shrunk to "c!", whose output file sorts after "c"'s: JaCoCo's replay of the output
+   * built the cache with "c" and lost the line. Now "ca!" is kept as it is (its SHA-1 name sorts
+   * before "c"'s, so the replay of the output builds the cache with it too).
+   */
+  @Test
+  void aLineOnlyAFlakyRunReachedIsStillCoveredByTheMinimizedCorpus() throws Exception {
+    String target = FirstUseCacheTarget.class.getName();
+    Path original = corpus("original", "1", "ca!", "2", "c", "3", "cab!");
+    Path classes =
+        Path.of(
+            FirstUseCacheTarget.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path minimized = temp.resolve("minimized");
+
+    dev.whittle.jazzer.api.CorpusMinimizationResult result =
+        dev.whittle.jazzer.api.CorpusMinimizer.forTarget(target, List.of(classes))
+            .withLog(line -> {})
+            .minimize(List.of(original), minimized);
+
+    assertTrue(result.coveragePreserved(), result::toString);
+    Coverage ofOriginal = coverage(target, target, "60000", original);
+    Coverage ofMinimized = coverage(target, target, "60000", minimized);
+    assertEquals(ofOriginal, ofMinimized);
+  }
+
   /** A corpus directory of the given (name, content) pairs. */
   private Path corpus(String name, String... namesAndContents) throws IOException {
     Path dir = Files.createDirectories(temp.resolve(name));
