@@ -79,8 +79,10 @@ import picocli.CommandLine.Spec;
 final class CorpusCommand implements Callable<Integer> {
   static final String OPTION_TEXTS = "dev.whittle.cli.CorpusCommand$OptionTexts";
 
-  private static final Gson GSON =
-      new GsonBuilder().disableHtmlEscaping().setPrettyPrinting().create();
+  /** Gson's classes load only for {@code --json}, not whenever a command line is built. */
+  private static final class Json {
+    static final Gson GSON = new GsonBuilder().disableHtmlEscaping().setPrettyPrinting().create();
+  }
 
   /** What the options shared with other commands mean here. */
   static final class OptionTexts extends ListResourceBundle {
@@ -311,7 +313,7 @@ final class CorpusCommand implements Callable<Integer> {
     }
     json.put("crashers", crashers);
     warning(result).ifPresent(warning -> json.put("warning", warning));
-    return GSON.toJson(json);
+    return Json.GSON.toJson(json);
   }
 
   private static String toSummary(CorpusMinimizationResult result) {

@@ -25,7 +25,10 @@ import java.util.Map;
  */
 record MinimizationReport(
     String target, List<CrashEntry> crashes, List<Group> groups, List<String> notTried) {
-  private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+  /** Gson's classes load only for {@code --json}, not for the summary. */
+  private static final class Json {
+    static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+  }
 
   /** One crash file; Gson leaves out the null fields, so failed files show only {@code error}. */
   record CrashEntry(
@@ -138,7 +141,7 @@ record MinimizationReport(
 
   /** One line of JSON. */
   String toJson() {
-    return GSON.toJson(this);
+    return Json.GSON.toJson(this);
   }
 
   /** Per finding, its crash files with their sizes and outputs; then the failures. */

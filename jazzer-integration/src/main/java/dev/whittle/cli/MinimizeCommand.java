@@ -10,6 +10,7 @@ import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.output.EscapedBytes;
 import dev.whittle.jazzer.output.MinimizationOutputs;
@@ -270,6 +271,7 @@ final class MinimizeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Phases.end("option parsing");
     if (targetClass.contains("#")) {
       // Its reproducer would call a fuzzerTestOneInput the class does not have.
       throw new ParameterException(
@@ -457,6 +459,7 @@ final class MinimizeCommand implements Callable<Integer> {
       err().flush();
     }
     plotOption.draw("whittle minimize " + crash.getFileName(), result.reduction());
+    Phases.end("output writing");
     return new CrashOutcome.Minimized(
         crash, result, written.minimized(), written.reproducer(), written.fallback());
   }

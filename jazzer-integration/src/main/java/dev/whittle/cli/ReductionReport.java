@@ -31,7 +31,10 @@ record ReductionReport(
     long checkRuns,
     StopReason stopReason,
     List<TrajectoryStep> trajectory) {
-  private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+  /** Gson's classes load only for {@code --json}, not for the summary. */
+  private static final class Json {
+    static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
+  }
 
   static ReductionReport of(
       ReductionResult<?> result,
@@ -74,7 +77,7 @@ record ReductionReport(
 
   /** One line of JSON; its fields are this record's components. */
   String toJson() {
-    return GSON.toJson(this);
+    return Json.GSON.toJson(this);
   }
 
   /** Two or three lines: sizes before and after, cost, and where the result is. */

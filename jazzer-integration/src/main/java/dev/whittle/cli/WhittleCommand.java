@@ -1,6 +1,8 @@
 package dev.whittle.cli;
 
+import dev.whittle.jazzer.api.Phases;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,7 +15,6 @@ import picocli.CommandLine.UnmatchedArgumentException;
     name = "whittle",
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
-    subcommands = {ReduceCommand.class, MinimizeCommand.class, CorpusCommand.class},
     description = {
       "Reduces a test input to a small one that still makes a test command succeed, or a"
           + " Jazzer crash file to a small one that still crashes the fuzz target.",
@@ -26,15 +27,65 @@ public final class WhittleCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(newCommandLine().execute(args));
+    Phases.startMain();
+    if (isVersionRequest(args)) {
+      // What picocli prints for --version, without building any command model.
+      System.out.println(new Version().getVersion()[0]);
+      System.out.flush();
+      System.exit(ExitCodes.OK);
+    }
+    CommandLine commandLine = newCommandLine(args);
+    Phases.end("command model (picocli)");
+    int exitCode = commandLine.execute(args);
+    Phases.end("report and rest");
+    Phases.print(System.err);
+    System.exit(exitCode);
   }
 
-  /** The command line with Whittle's error handling, ready to {@code execute}. */
+  /** The command line with every subcommand and Whittle's error handling. */
   static CommandLine newCommandLine() {
+    return newCommandLine(new String[0]);
+  }
+
+  /**
+   * The command line for {@code args}, with Whittle's error handling, ready to {@code execute}.
+   * Picocli builds a command's model from its annotations by reflection, which takes much of the
+   * start-up time, so only what {@code args} can reach is built: the one subcommand they name
+   * first, nothing for a lone {@code --version}, and all of them otherwise ({@code --help} lists
+   * them, a mistyped name gets suggestions, and no subcommand names them in its error).
+   */
+  static CommandLine newCommandLine(String[] args) {
     CommandLine commandLine = new CommandLine(new WhittleCommand());
+    for (String name : subcommandsFor(args)) {
+      commandLine.addSubcommand(name, newSubcommand(name));
+    }
     commandLine.setParameterExceptionHandler(WhittleCommand::handleUsageError);
     commandLine.setExecutionExceptionHandler(WhittleCommand::handleFailure);
     return commandLine;
+  }
+
+  /** The subcommands' names, in the order {@code --help} lists them. */
+  static final List<String> SUBCOMMANDS = List.of("reduce", "minimize", "corpus");
+
+  private static List<String> subcommandsFor(String[] args) {
+    if (args.length > 0 && SUBCOMMANDS.contains(args[0])) {
+      return List.of(args[0]);
+    }
+    return isVersionRequest(args) ? List.of() : SUBCOMMANDS;
+  }
+
+  /** {@code whittle --version} or {@code whittle -V} alone. */
+  private static boolean isVersionRequest(String[] args) {
+    return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+  }
+
+  private static Object newSubcommand(String name) {
+    return switch (name) {
+      case "reduce" -> new ReduceCommand();
+      case "minimize" -> new MinimizeCommand();
+      case "corpus" -> new CorpusCommand();
+      default -> throw new IllegalArgumentException("no such subcommand: " + name);
+    };
   }
 
   /** {@code whittle} alone: there is nothing to do without a subcommand. */

@@ -7,6 +7,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
+import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.Recursion;
 import java.io.File;
 import java.io.IOException;
@@ -136,6 +137,7 @@ final class FreshJvmCheck {
       command.add(Long.toString(callTimeout.toMillis()));
       command.add(jazzerAgent ? FreshJvmReplay.WITH_AGENT : FreshJvmReplay.WITHOUT_AGENT);
       command.addAll(targetArgs);
+      Phases.count("fresh JVMs started");
       Process process =
           new ProcessBuilder(command)
               .redirectError(ProcessBuilder.Redirect.DISCARD)

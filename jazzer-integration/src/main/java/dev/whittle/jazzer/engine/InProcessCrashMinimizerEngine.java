@@ -17,6 +17,7 @@ import dev.whittle.jazzer.api.FreshJvmVerification;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
+import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.UnexpectedFindingException;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
@@ -60,8 +61,10 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       // not): Whittle installs nothing into the test framework's JVM.
       return minimize(minimizer, crash, crashName, start);
     }
+    Phases.end("arguments, checks and minimizer");
     if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
       JazzerAgent.ensureInstalled();
+      Phases.end("Jazzer agent");
     }
     try {
       return minimize(minimizer, crash, crashName, start);
@@ -73,6 +76,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           || !JazzerAgent.ensureInstalled().installed()) {
         throw e;
       }
+      Phases.end("Jazzer agent");
       return minimize(minimizer, crash, crashName, start);
     }
   }
@@ -105,6 +109,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
             ? new StackedSession(openSession(minimizer, minimizer.freshLoaderPerAttempt(), 0), 0)
             : StackedSession.open(minimizer, crash, established, workerStackBytes)) {
       AttemptSession session = stacked.session();
+      Phases.end("target loading");
       long establishStart = System.nanoTime();
       Finding original =
           established != null
@@ -114,6 +119,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       if (established == null) {
         checkExpected(minimizer, original, crashName);
       }
+      Phases.end("reproduction runs");
       if (established == null && isResourceFinding(minimizer, original)) {
         // Reopened with a fresh loader per candidate (stack overflows) and a per-run deadline
         // from the crash's own run time; the crash's finding is kept, not established again.
@@ -160,6 +166,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
         helperRuns = helpers.runs();
       }
       byte[] minimized = reduction.reduced();
+      Phases.end("reduction");
       Verification verification =
           new Verification(false, Verification.NONE, "interrupted before verification");
       long verificationRuns = 0;
@@ -177,6 +184,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           minimized = chosen.input();
           verification = stacked.describe(chosen.verification());
           verificationRuns = chosen.jvmRuns();
+          Phases.end("fresh-JVM verification");
         } else {
           try (AttemptSession fresh = openSession(minimizer, false, 0)) {
             Finding again = fresh.run(minimized);
@@ -190,6 +198,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
                     verified ? "" : "no matching finding when run again: " + again);
             verificationRuns = fresh.runs();
           }
+          Phases.end("fresh-loader verification");
         }
       }
       return new MinimizationResult(

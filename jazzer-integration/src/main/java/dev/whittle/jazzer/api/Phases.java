@@ -1,0 +1,122 @@
+package dev.whittle.jazzer.api;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * A diagnostic breakdown of where a command's time goes, for start-up work (issue 20): with {@code
+ * -Dwhittle.phases} (or the environment variable {@code WHITTLE_PHASES} set), each {@link #end}
+ * charges the time since the previous one to a phase, and {@link #print} writes the phases to
+ * standard error at exit, as wall time and as the process's CPU time (all threads: JIT and GC too),
+ * which a busy machine disturbs less than wall time. Off by default, when every call is a field
+ * read; it loads nothing and changes nothing the command does.
+ */
+@API(status = INTERNAL)
+public final class Phases {
+  private static final boolean ENABLED =
+      System.getProperty("whittle.phases") != null || System.getenv("WHITTLE_PHASES") != null;
+
+  /** Wall nanoseconds and CPU nanoseconds per phase, in order of first appearance. */
+  private static final Map<String, long[]> TOTALS = new LinkedHashMap<>();
+
+  /** Counted events, such as fresh JVMs started. */
+  private static final Map<String, Long> COUNTS = new LinkedHashMap<>();
+
+  private static long lastWall;
+  private static long lastCpu;
+  private static long mainEpochMillis;
+
+  private Phases() {}
+
+  /** Whether phases are being recorded. */
+  public static boolean enabled() {
+    return ENABLED;
+  }
+
+  /**
+   * Called first thing in {@code main}: starts the clock and charges the time since the JVM started
+   * to "JVM start to main" (wall time only, from the JVM's start time in milliseconds).
+   */
+  public static void startMain() {
+    if (!ENABLED) {
+      return;
+    }
+    mainEpochMillis = System.currentTimeMillis();
+    synchronized (TOTALS) {
+      lastWall = System.nanoTime();
+      lastCpu = processCpuNanos();
+      long sinceStart = mainEpochMillis - ManagementFactory.getRuntimeMXBean().getStartTime();
+      TOTALS.put("JVM start to main", new long[] {sinceStart * 1_000_000, lastCpu});
+      // The management beans just loaded are the diagnostic's own cost: not charged to a phase.
+      lastWall = System.nanoTime();
+      lastCpu = processCpuNanos();
+    }
+  }
+
+  /** Charges the time since the previous {@code end} (or {@link #startMain}) to {@code phase}. */
+  public static void end(String phase) {
+    if (!ENABLED) {
+      return;
+    }
+    synchronized (TOTALS) {
+      long wall = System.nanoTime();
+      long cpu = processCpuNanos();
+      long[] total = TOTALS.computeIfAbsent(phase, name -> new long[2]);
+      total[0] += wall - lastWall;
+      total[1] += cpu - lastCpu;
+      lastWall = wall;
+      lastCpu = cpu;
+    }
+  }
+
+  /** Counts one {@code event} (such as "fresh JVMs started"), printed after the phases. */
+  public static void count(String event) {
+    if (!ENABLED) {
+      return;
+    }
+    synchronized (TOTALS) {
+      COUNTS.merge(event, 1L, Long::sum);
+    }
+  }
+
+  /** Writes the phases, one a line, and their sums to {@code err}, if they are being recorded. */
+  public static void print(PrintStream err) {
+    if (!ENABLED) {
+      return;
+    }
+    synchronized (TOTALS) {
+      long wallSum = 0;
+      long cpuSum = 0;
+      err.println("whittle phases (wall ms / process CPU ms):");
+      for (Map.Entry<String, long[]> phase : TOTALS.entrySet()) {
+        err.println(line(phase.getKey(), phase.getValue()[0], phase.getValue()[1]));
+        wallSum += phase.getValue()[0];
+        cpuSum += phase.getValue()[1];
+      }
+      err.println(line("total", wallSum, cpuSum));
+      for (Map.Entry<String, Long> count : COUNTS.entrySet()) {
+        err.println("  " + count.getKey() + ": " + count.getValue());
+      }
+      err.flush();
+    }
+  }
+
+  private static String line(String phase, long wallNanos, long cpuNanos) {
+    return String.format(
+        Locale.ROOT, "  %-34s %8.1f %8.1f", phase, wallNanos / 1e6, cpuNanos / 1e6);
+  }
+
+  private static long processCpuNanos() {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getProcessCpuTime();
+    }
+    return 0;
+  }
+}
