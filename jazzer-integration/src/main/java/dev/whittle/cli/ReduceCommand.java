@@ -337,7 +337,7 @@ final class ReduceCommand implements Callable<Integer> {
       throws IOException {
     SequenceInput<C> sequence = split(codec, original, input);
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try (OutputLock lock = OutputLock.acquire(resultPath);
+    try (OutputLock lock = OutputLock.acquire(resultFile.path());
         ExternalCommandOracle oracle =
             ExternalCommandOracle.create(
                 command, input.getFileName().toString(), timeoutOption.value())) {
@@ -356,7 +356,7 @@ final class ReduceCommand implements Callable<Integer> {
       resultFile.save(verdict.content());
       verdict
           .failedRecheck()
-          .ifPresent(tally -> warnFlaky(tally, reduced, verdict.content(), original, resultPath));
+          .ifPresent(tally -> warnFlaky(tally, reduced, verdict.content(), original, resultFile.path()));
       plotOption.draw("whittle reduce " + input.getFileName(), result);
       report(
           ReductionReport.of(
