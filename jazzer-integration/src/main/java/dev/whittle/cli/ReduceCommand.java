@@ -356,7 +356,8 @@ final class ReduceCommand implements Callable<Integer> {
       resultFile.save(verdict.content());
       verdict
           .failedRecheck()
-          .ifPresent(tally -> warnFlaky(tally, reduced, verdict.content(), original, resultFile.path()));
+          .ifPresent(
+              tally -> warnFlaky(tally, reduced, verdict.content(), original, resultFile.path()));
       plotOption.draw("whittle reduce " + input.getFileName(), result);
       report(
           ReductionReport.of(
