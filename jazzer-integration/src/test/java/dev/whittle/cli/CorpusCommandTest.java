@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -108,7 +109,7 @@ class CorpusCommandTest {
     assertEquals(before.size() + 1, after.size(), after.keySet()::toString);
     Path added = Path.of(json.getAsJsonArray("added").get(0).getAsString());
     byte[] content = Files.readAllBytes(added);
-    assertTrue(content.length <= "a1234567".length(), new String(content, ISO_8859_1));
+    assertTrue(content.length < "a1234567".length(), "shrunk: " + new String(content, ISO_8859_1));
     assertEquals('a', content[0], new String(content, ISO_8859_1));
     assertEquals(sha1(content), added.getFileName().toString());
     assertEquals(4, contents(fresh).size(), "the new inputs are untouched");
@@ -131,6 +132,35 @@ class CorpusCommandTest {
     assertTrue(run.out().contains("0 files added"), run::toString);
     Map<Path, byte[]> after = contents(kept);
     assertEquals(before.keySet(), after.keySet());
+  }
+
+  /**
+   * Issue 19, item 3, with item 1's flaky features: a new input whose new features include a
+   * first-use branch (shown on its first run only) is added as it is, since no candidate could show
+   * that branch again; a kept corpus that showed the branch on any run has it covered.
+   */
+  @Test
+  void intoAddsAFlakyFeatureAsItIsAndCountsTheKeptCorpusFlakyFeaturesAsCovered()
+      throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Files.writeString(kept.resolve("b"), "b", ISO_8859_1);
+    Path fresh = Files.createDirectories(dir.resolve("new"));
+    Files.writeString(fresh.resolve("f12345"), "f12345", ISO_8859_1);
+
+    Execution run = into(kept, fresh.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertTrue(
+        Files.exists(kept.resolve(sha1("f12345".getBytes(ISO_8859_1)))),
+        "added as it is: " + contents(kept).keySet() + " " + run);
+
+    Path keptWithF = Files.createDirectories(dir.resolve("kept-f"));
+    Files.writeString(keptWithF.resolve("f"), "f", ISO_8859_1);
+
+    Execution again = into(keptWithF, fresh.toString());
+
+    assertEquals(0, again.exitCode(), again::toString);
+    assertEquals(Set.of(Path.of("f")), contents(keptWithF).keySet(), again::toString);
   }
 
   @Test
