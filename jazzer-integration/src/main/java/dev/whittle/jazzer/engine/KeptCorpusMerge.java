@@ -77,11 +77,12 @@ final class KeptCorpusMerge {
     if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
       JazzerAgent.ensureInstalled();
     }
+    // One target: the merge runs its inputs in turn, and each more job would cost a warm-up.
     try (CoverageSessions sessions =
         new CoverageSessions(
             InProcessCorpusMinimizerEngine.specOf(minimizer),
             minimizer.callTimeout(),
-            minimizer.jobs(),
+            1,
             new EdgeNames(),
             minimizer.hitCounts())) {
       return new KeptCorpusMerge(minimizer, kept, keptInputs, fresh, sessions).run(start);
