@@ -4,6 +4,7 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.BrokenClassPathException;
+import dev.whittle.jazzer.api.CorpusMergeResult;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.CorpusOutputException;
@@ -64,17 +65,24 @@ import picocli.CommandLine.Spec;
           + " path, not a crashing input: the minimization stops with the missing class or"
           + " member and the --cp entries to check, before anything is written (exit code 11).",
       "",
+      "--into KEPT merges instead (libFuzzer's -merge=1 KEPT NEW...), as CI fuzzing folds fresh"
+          + " findings into a committed corpus: the corpus arguments are the new inputs, KEPT's"
+          + " files stay as they are, and only new inputs that bring features KEPT lacks are added"
+          + " to it, each shrunk to keep just those; a summary lists the files and bytes added and"
+          + " the new features.",
+      "",
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      "0:the output corpus is written and keeps every feature",
+      "0:the output corpus is written and keeps every feature (--into: the merge is done)",
       "1:unexpected failure, or features lost in the final check",
       "2:bad options or arguments, or an unusable --output (another run writing it, say)",
-      "3:a corpus file or directory is missing or unreadable",
+      "3:a corpus file or directory (or --into's KEPT) is missing or unreadable",
       "6:the output directory cannot be created or written (checked before any run)",
       "9:the target class cannot be loaded or initialized",
       "11:a run threw a linkage error: the target's class path is broken; nothing is written",
-      "130:interrupted (the output is complete but maybe less small)",
+      "130:interrupted (the output is complete but maybe less small; --into: every file added is"
+          + " complete)",
     })
 final class CorpusCommand implements Callable<Integer> {
   static final String OPTION_TEXTS = "dev.whittle.cli.CorpusCommand$OptionTexts";
@@ -129,10 +137,21 @@ final class CorpusCommand implements Callable<Integer> {
 
   @Option(
       names = "--output",
-      required = true,
       paramLabel = "DIR",
-      description = "The directory for the minimized corpus: new, or empty.")
+      description = "The directory for the minimized corpus: new, or empty. Either this or --into.")
   Path output;
+
+  @Option(
+      names = "--into",
+      paramLabel = "KEPT",
+      description =
+          "Merge the corpus arguments into the existing directory KEPT, as libFuzzer's -merge=1"
+              + " KEPT NEW... does: KEPT's files are never removed or changed; each new input,"
+              + " smallest first, that shows a feature KEPT (on any of two runs) and the files"
+              + " added before it lack is added, shrunk to keep those features (unless"
+              + " --no-shrink; as it is when they are flaky), written atomically and named by"
+              + " its SHA-1, never over an existing file. Not with --output.")
+  Path into;
 
   @Mixin JobsOption jobsOption = new JobsOption();
 
@@ -229,6 +248,14 @@ final class CorpusCommand implements Callable<Integer> {
             spec.commandLine(), "--max-time-per-file must be positive, was " + maxTimePerFile);
       }
     }
+    if ((output == null) == (into == null)) {
+      throw new ParameterException(
+          spec.commandLine(),
+          output == null
+              ? "give --output DIR (minimize into a new directory) or --into KEPT (merge into one)"
+              : "--into and --output do not go together: --into KEPT adds to KEPT, --output DIR"
+                  + " writes a new corpus");
+    }
     PrintWriter err = spec.commandLine().getErr();
     CorpusMinimizer minimizer =
         CorpusMinimizer.forTarget(targetClass, targetClassPath)
@@ -247,6 +274,9 @@ final class CorpusCommand implements Callable<Integer> {
                   err.println(line);
                   err.flush();
                 });
+    if (into != null) {
+      return mergeInto(minimizer);
+    }
     CorpusMinimizationResult result;
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
     try (OutputLock lock = OutputLock.acquire(output)) {
@@ -275,6 +305,75 @@ final class CorpusCommand implements Callable<Integer> {
     return result.coveragePreserved() ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 
+  private int mergeInto(CorpusMinimizer minimizer) {
+    CorpusMergeResult result;
+    InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
+    try (OutputLock lock = OutputLock.acquire(into)) {
+      result = minimizer.mergeInto(into, corpus);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    } catch (CorpusOutputException e) {
+      throw new CliException(ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
+    } catch (IOException e) {
+      throw new CliException(ExitCodes.INPUT_UNREADABLE, e.getMessage());
+    } catch (FuzzTargetLoadException e) {
+      throw new CliException(ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
+    } catch (BrokenClassPathException e) {
+      throw new CliException(ExitCodes.CLASS_PATH_BROKEN, e.getMessage());
+    } finally {
+      guard.close();
+    }
+    jsonOption.print(
+        spec.commandLine().getOut(), () -> mergeJson(result), () -> mergeSummary(result));
+    return result.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+  }
+
+  private String mergeJson(CorpusMergeResult result) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("target", targetClass);
+    json.put("into", into.toString());
+    json.put("keptFiles", result.keptFiles());
+    json.put("keptFeatures", result.keptFeatures());
+    json.put("newInputs", result.newInputs());
+    json.put("filesAdded", result.added().size());
+    json.put("bytesAdded", result.bytesAdded());
+    json.put("newFeatures", result.newFeatures());
+    json.put("shrunkFiles", result.shrunkFiles());
+    json.put("added", result.added().stream().map(Path::toString).toList());
+    json.put("runs", result.runs());
+    json.put("milliseconds", result.milliseconds());
+    json.put("interrupted", result.interrupted());
+    json.put("crashers", crasherJson(result.crashers()));
+    return Json.GSON.toJson(json);
+  }
+
+  private static String mergeSummary(CorpusMergeResult result) {
+    StringBuilder out = new StringBuilder();
+    String newline = System.lineSeparator();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%,d kept files, %,d features; %,d new inputs -> %,d files added, %,d bytes, %,d new"
+                + " features, in %,d runs, %.1f s%s",
+            result.keptFiles(),
+            result.keptFeatures(),
+            result.newInputs(),
+            result.added().size(),
+            result.bytesAdded(),
+            result.newFeatures(),
+            result.runs(),
+            result.milliseconds() / 1000.0,
+            newline));
+    for (Path file : result.added()) {
+      out.append("  added ").append(file).append(newline);
+    }
+    if (result.interrupted()) {
+      out.append("interrupted: every file added is complete").append(newline);
+    }
+    appendCrashers(out, result.crashers(), "added");
+    return out.toString();
+  }
+
   private String toJson(CorpusMinimizationResult result) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("target", targetClass);
@@ -296,8 +395,15 @@ final class CorpusCommand implements Callable<Integer> {
     json.put("runs", result.runs());
     json.put("milliseconds", result.milliseconds());
     json.put("interrupted", result.interrupted());
+    json.put("crashers", crasherJson(result.crashers()));
+    warning(result).ifPresent(warning -> json.put("warning", warning));
+    return Json.GSON.toJson(json);
+  }
+
+  private static List<Map<String, String>> crasherJson(
+      List<CorpusMinimizationResult.Crasher> list) {
     List<Map<String, String>> crashers = new ArrayList<>();
-    for (CorpusMinimizationResult.Crasher crasher : result.crashers()) {
+    for (CorpusMinimizationResult.Crasher crasher : list) {
       Finding finding = crasher.finding();
       Map<String, String> entry = new LinkedHashMap<>();
       entry.put("file", crasher.input().toString());
@@ -311,9 +417,7 @@ final class CorpusCommand implements Callable<Integer> {
       entry.put("description", finding.describe());
       crashers.add(entry);
     }
-    json.put("crashers", crashers);
-    warning(result).ifPresent(warning -> json.put("warning", warning));
-    return Json.GSON.toJson(json);
+    return crashers;
   }
 
   private static String toSummary(CorpusMinimizationResult result) {
@@ -345,20 +449,29 @@ final class CorpusCommand implements Callable<Integer> {
               result.flakyFiles(),
               newline));
     }
-    if (!result.crashers().isEmpty()) {
-      out.append(result.crashers().size())
-          .append(" inputs crashed, exited or timed out (not written; try 'whittle minimize'):")
-          .append(newline);
-      for (CorpusMinimizationResult.Crasher crasher : result.crashers()) {
-        out.append("  ")
-            .append(crasher.input())
-            .append(": ")
-            .append(crasher.finding().describe())
-            .append(newline);
-      }
-    }
+    appendCrashers(out, result.crashers(), "written");
     warning(result).ifPresent(warning -> out.append("WARNING: ").append(warning).append(newline));
     return out.toString();
+  }
+
+  private static void appendCrashers(
+      StringBuilder out, List<CorpusMinimizationResult.Crasher> crashers, String notWhat) {
+    String newline = System.lineSeparator();
+    if (crashers.isEmpty()) {
+      return;
+    }
+    out.append(crashers.size())
+        .append(" inputs crashed, exited or timed out (not ")
+        .append(notWhat)
+        .append("; try 'whittle minimize'):")
+        .append(newline);
+    for (CorpusMinimizationResult.Crasher crasher : crashers) {
+      out.append("  ")
+          .append(crasher.input())
+          .append(": ")
+          .append(crasher.finding().describe())
+          .append(newline);
+    }
   }
 
   /** The warning when one finding took most of the corpus. */

@@ -79,7 +79,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:the result is written",
       "1:unexpected failure",
-      "2:bad options or arguments, or an output another run is writing",
+      "2:bad options or arguments (a forgotten INPUT among them), or an output another run is"
+          + " writing",
       "3:INPUT is missing or unreadable, or not UTF-8 with --granularity chars or lines",
       "4:the test command cannot be started",
       "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
@@ -503,12 +504,11 @@ final class ReduceCommand implements Callable<Integer> {
    */
   private static CliException forgottenInput(Path input) {
     return new CliException(
-        ExitCodes.INPUT_UNREADABLE,
-        "input file not found: "
+        ExitCodes.USAGE,
+        "no INPUT given: the last word after --test, '"
             + input
-            + ": it is the last word after --test, taken as INPUT because no INPUT was given"
-            + " after the test command; if it belongs to the test command, give INPUT as in one"
-            + " of the two forms:"
+            + "', was taken as INPUT, and no such file exists; if it belongs to the test command,"
+            + " give INPUT as in one of the two forms:"
             + System.lineSeparator()
             + "  whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"
             + System.lineSeparator()

@@ -1,6 +1,7 @@
 package dev.whittle.cli;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +19,11 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -68,6 +73,151 @@ class CorpusCommandTest {
     }
     assertTrue(run.err().contains("selected 4 of 6 inputs"), run.err());
     assertTrue(run.err().contains("every feature of the input corpus is kept"), run.err());
+  }
+
+  /**
+   * Issue 19, item 3: --into KEPT adds only the new inputs that bring coverage KEPT lacks, shrunk,
+   * and leaves every file of KEPT as it was.
+   */
+  @Test
+  void intoAddsOnlyNewCoverageAndLeavesTheKeptFilesAsTheyWere() throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Files.writeString(kept.resolve("b"), "b", ISO_8859_1);
+    Files.writeString(kept.resolve("junk"), "junk", ISO_8859_1);
+    Files.createDirectories(kept.resolve("sub"));
+    Files.writeString(kept.resolve("sub").resolve("a"), "a", ISO_8859_1);
+    Map<Path, byte[]> before = contents(kept);
+    Path fresh = Files.createDirectories(dir.resolve("new"));
+    // "bb" and "zzz" show nothing KEPT does not; "a1234567" reaches longA(); "X" throws.
+    for (String input : List.of("bb", "zzz", "a1234567", "X")) {
+      Files.writeString(fresh.resolve(input), input, ISO_8859_1);
+    }
+
+    Execution run = into(kept, "--json", fresh.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+    assertEquals(3, json.get("keptFiles").getAsInt());
+    assertEquals(1, json.get("filesAdded").getAsInt(), run::toString);
+    assertTrue(json.get("newFeatures").getAsInt() > 0, run::toString);
+    assertEquals(1, json.getAsJsonArray("crashers").size());
+    Map<Path, byte[]> after = contents(kept);
+    for (Map.Entry<Path, byte[]> entry : before.entrySet()) {
+      assertTrue(after.containsKey(entry.getKey()), "kept file removed: " + entry.getKey());
+      assertArrayEquals(entry.getValue(), after.get(entry.getKey()), "changed: " + entry.getKey());
+    }
+    assertEquals(before.size() + 1, after.size(), after.keySet()::toString);
+    Path added = Path.of(json.getAsJsonArray("added").get(0).getAsString());
+    byte[] content = Files.readAllBytes(added);
+    assertTrue(content.length < "a1234567".length(), "shrunk: " + new String(content, ISO_8859_1));
+    assertEquals('a', content[0], new String(content, ISO_8859_1));
+    assertEquals(sha1(content), added.getFileName().toString());
+    assertEquals(4, contents(fresh).size(), "the new inputs are untouched");
+  }
+
+  /** Issue 19, item 3: with nothing new, nothing is added. */
+  @Test
+  void intoAddsNothingWhenTheNewInputsBringNoCoverage() throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Files.writeString(kept.resolve("b"), "b", ISO_8859_1);
+    Files.writeString(kept.resolve("a12345"), "a12345", ISO_8859_1);
+    Path fresh = Files.createDirectories(dir.resolve("new"));
+    Files.writeString(fresh.resolve("bb"), "bb", ISO_8859_1);
+    Files.writeString(fresh.resolve("a99999"), "a99999", ISO_8859_1);
+    Map<Path, byte[]> before = contents(kept);
+
+    Execution run = into(kept, fresh.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertTrue(run.out().contains("0 files added"), run::toString);
+    Map<Path, byte[]> after = contents(kept);
+    assertEquals(before.keySet(), after.keySet());
+  }
+
+  /**
+   * Issue 19, item 3, with item 1's flaky features: a new input whose new features include a
+   * first-use branch (shown on its first run only) is added as it is, since no candidate could show
+   * that branch again; a kept corpus that showed the branch on any run has it covered.
+   */
+  @Test
+  void intoAddsAFlakyFeatureAsItIsAndCountsTheKeptCorpusFlakyFeaturesAsCovered()
+      throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Files.writeString(kept.resolve("b"), "b", ISO_8859_1);
+    Path fresh = Files.createDirectories(dir.resolve("new"));
+    Files.writeString(fresh.resolve("f12345"), "f12345", ISO_8859_1);
+
+    Execution run = into(kept, fresh.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertTrue(
+        Files.exists(kept.resolve(sha1("f12345".getBytes(ISO_8859_1)))),
+        "added as it is: " + contents(kept).keySet() + " " + run);
+
+    Path keptWithF = Files.createDirectories(dir.resolve("kept-f"));
+    Files.writeString(keptWithF.resolve("f"), "f", ISO_8859_1);
+
+    Execution again = into(keptWithF, fresh.toString());
+
+    assertEquals(0, again.exitCode(), again::toString);
+    assertEquals(Set.of(Path.of("f")), contents(keptWithF).keySet(), again::toString);
+  }
+
+  @Test
+  void intoWithOutputIsAUsageError() throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Path fresh = Files.writeString(dir.resolve("a1234567"), "a1234567", ISO_8859_1);
+
+    Execution run = into(kept, "--output", dir.resolve("out").toString(), fresh.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("--into and --output"), run::toString);
+    assertFalse(Files.exists(dir.resolve("out")), run::toString);
+    assertEquals(0, contents(kept).size());
+  }
+
+  @Test
+  void aMissingKeptCorpusIsAnErrorNamingIt() throws IOException {
+    Path kept = dir.resolve("no-such-kept");
+    Path fresh = Files.writeString(dir.resolve("a1234567"), "a1234567", ISO_8859_1);
+
+    Execution run = into(kept, fresh.toString());
+
+    assertEquals(ExitCodes.INPUT_UNREADABLE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains(kept.toString()), run::toString);
+    assertTrue(run.err().contains("does not exist"), run::toString);
+    assertFalse(Files.exists(kept), run::toString);
+  }
+
+  private static Execution into(Path kept, String... rest) {
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            "corpus",
+            "--cp",
+            TargetPaths.classPath().get(0).toString(),
+            "--target",
+            CorpusTarget.class.getName(),
+            "--into",
+            kept.toString()));
+    args.addAll(List.of(rest));
+    return InProcessWhittle.execute(args.toArray(String[]::new));
+  }
+
+  /** Every regular file under {@code root} with its content. */
+  private static Map<Path, byte[]> contents(Path root) throws IOException {
+    Map<Path, byte[]> map = new TreeMap<>();
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path file : walk.filter(Files::isRegularFile).toList()) {
+        map.put(root.relativize(file), Files.readAllBytes(file));
+      }
+    }
+    return map;
+  }
+
+  @SuppressWarnings("deprecation") // SHA-1 names corpus files, as libFuzzer's do.
+  private static String sha1(byte[] content) {
+    return com.google.common.hash.Hashing.sha1().hashBytes(content).toString();
   }
 
   /**

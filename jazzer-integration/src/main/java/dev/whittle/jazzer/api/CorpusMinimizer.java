@@ -219,6 +219,29 @@ public final class CorpusMinimizer {
     return EngineHolder.ENGINE.minimize(this, List.copyOf(inputs), outputDirectory);
   }
 
+  /**
+   * Merges the new inputs {@code inputs} (files, and directories standing for every regular file
+   * under them) into the kept corpus directory {@code kept}, as libFuzzer's {@code -merge=1 KEPT
+   * NEW...} does: the kept corpus's files are run (twice) and never removed or changed; then the
+   * new inputs, smallest first, each added if it shows a feature that neither the kept corpus (on
+   * any of its runs) nor an input added before it shows. An added input is shrunk (unless {@link
+   * #withShrinking} is off) while it keeps the new features it brings, stable ones; one whose new
+   * features are flaky is added as it is. Each is written atomically, named by the SHA-1 of its
+   * content, and never over an existing file. Inputs that crash, exit or time out are listed and
+   * not added. Interrupting the calling thread stops it with every added file complete.
+   *
+   * @throws IOException naming {@code kept} if it is missing or not a directory, or an input that
+   *     cannot be read; a {@link CorpusOutputException} if {@code kept} cannot be written
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   * @throws BrokenClassPathException if a run threw a linkage error: nothing is added then
+   * @throws IllegalArgumentException if {@code kept} lies inside a new input directory
+   */
+  public CorpusMergeResult mergeInto(Path kept, List<Path> inputs) throws IOException {
+    checkNotNull(kept, "kept");
+    checkNotNull(inputs, "inputs");
+    return EngineHolder.ENGINE.mergeInto(this, kept, List.copyOf(inputs));
+  }
+
   public String targetClass() {
     return targetClass;
   }

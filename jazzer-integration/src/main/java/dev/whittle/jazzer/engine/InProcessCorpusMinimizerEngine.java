@@ -2,15 +2,10 @@ package dev.whittle.jazzer.engine;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.whittle.api.OriginalNotInterestingException;
-import dev.whittle.api.Outcome;
-import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
-import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
-import dev.whittle.api.Whittle;
 import dev.whittle.engine.io.AtomicFiles;
 import dev.whittle.jazzer.api.BrokenClassPathException;
+import dev.whittle.jazzer.api.CorpusMergeResult;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.CorpusOutputException;
@@ -21,7 +16,6 @@ import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.coverage.FeatureSets;
 import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.target.AttemptSession;
 import dev.whittle.jazzer.target.TargetSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,13 +68,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
       JazzerAgent.ensureInstalled();
     }
-    TargetSpec spec =
-        InProcessCrashMinimizerEngine.specOf(
-                dev.whittle.jazzer.api.CrashMinimizer.forTarget(
-                        minimizer.targetClass(), minimizer.classPath())
-                    .withTargetArgs(minimizer.targetArgs())
-                    .withExitGuard(minimizer.exitGuard()))
-            .withCoverage(new CoverageFilter(minimizer.includes(), minimizer.excludes()));
+    TargetSpec spec = specOf(minimizer);
     EdgeNames names = new EdgeNames();
     try (CoverageSessions sessions =
         new CoverageSessions(
@@ -89,12 +77,29 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     }
   }
 
+  /** The target with coverage probes on the classes {@code minimizer} names. */
+  static TargetSpec specOf(CorpusMinimizer minimizer) {
+    return InProcessCrashMinimizerEngine.specOf(
+            dev.whittle.jazzer.api.CrashMinimizer.forTarget(
+                    minimizer.targetClass(), minimizer.classPath())
+                .withTargetArgs(minimizer.targetArgs())
+                .withExitGuard(minimizer.exitGuard()))
+        .withCoverage(new CoverageFilter(minimizer.includes(), minimizer.excludes()));
+  }
+
+  @Override
+  public CorpusMergeResult mergeInto(CorpusMinimizer minimizer, Path kept, List<Path> arguments)
+      throws IOException {
+    return KeptCorpusMerge.merge(minimizer, kept, arguments);
+  }
+
   /** One minimization's state. */
   private static final class Run {
     private final CorpusMinimizer minimizer;
     private final List<CorpusFiles.Input> inputs;
     private final Path output;
     private final CoverageSessions sessions;
+    private final CorpusFileShrinker shrinker;
     private final long start;
     private final Map<Integer, Finding> crashers = new LinkedHashMap<>();
 
@@ -157,6 +162,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       this.inputs = inputs;
       this.output = output;
       this.sessions = sessions;
+      this.shrinker = new CorpusFileShrinker(minimizer, sessions);
       this.start = start;
     }
 
@@ -670,12 +676,13 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
 
     /**
      * Whether input {@code index} runs so slowly that its time per file buys fewer runs than a
-     * search needs to get anywhere ({@link #USEFUL_RUNS}): a metadata-extractor ICO file declaring
-     * thousands of images takes 40 ms a run, so a second buys 25, and shrinking it found nothing
-     * but cost its whole second.
+     * search needs to get anywhere ({@link CorpusFileShrinker#USEFUL_RUNS}): a metadata-extractor
+     * ICO file declaring thousands of images takes 40 ms a run, so a second buys 25, and shrinking
+     * it found nothing but cost its whole second.
      */
     private boolean tooSlowToShrink(int index) {
-      return runNanos[index] > minimizer.maxTimePerInput().toNanos() / USEFUL_RUNS;
+      return runNanos[index]
+          > minimizer.maxTimePerInput().toNanos() / CorpusFileShrinker.USEFUL_RUNS;
     }
 
     /**
@@ -689,72 +696,12 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
 
     /** The reduction of {@code content} against {@code required}; null if it could not run. */
     private ReductionResult<byte[]> shrink(byte[] content, long[] required) {
-      if (content.length <= 1) {
-        return null;
-      }
-      Reduction<byte[]> reduction =
-          Whittle.reduce(SequenceInputs.bytes(content))
-              .withAlgorithm(minimizer.algorithm())
-              .withBudget(minimizer.budgetPerInput())
-              // Jobs shrink files side by side (shrinkAtOnce) rather than ask one file's
-              // questions ahead, which costs runs for answers the search may not use.
-              .withJobs(1)
-              .withValueReducersFirst(true)
-              // A small file's sequence turn is cheap, and the allowance it alone would give a
-              // pass (a few dozen calls) runs out before a length-field sweep reaches the chunk
-              // that gives way (a text chunk after the header): a tenth of the file's budget.
-              .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxCalls()));
-      if (minimizer.valueReduction()) {
-        for (ValueReducer<byte[]> reducer : valueReducers()) {
-          reduction = reduction.withValueReducer(reducer);
-        }
-      }
-      try {
-        ReductionResult<byte[]> result =
-            reduction.run(
-                candidate -> {
-                  CoverageSessions.Run run = sessions.run(candidate);
-                  if (run == null || run.timedOut()) {
-                    return Outcome.UNRESOLVED;
-                  }
-                  return run.finding() == null
-                          && FeatureSets.containsAll(run.features(), required)
-                          && FeatureSets.containsAll(seen, run.features())
-                      ? Outcome.INTERESTING
-                      : Outcome.NOT_INTERESTING;
-                });
-        return result;
-      } catch (OriginalNotInterestingException e) {
-        return null; // Its features were stable twice but not now: keep it as it is.
-      }
-    }
-
-    /** The fewest runs worth a file's shrinking: a sweep of its passes and a few deletions. */
-    static final long USEFUL_RUNS = 100;
-
-    /** The pass allowance for one file's shrinking: a tenth of its runs, at least 16. */
-    static long passAllowance(long maxRunsPerInput) {
-      return Math.max(16, maxRunsPerInput / 10);
-    }
-
-    private List<ValueReducer<byte[]>> valueReducers() {
-      AttemptSession shape = sessions.any();
-      if (shape.takesDataProvider()) {
-        return List.of(
-            dev.whittle.jazzer.values.ValueReducers.forFuzzedDataProvider(
-                input -> sessions.withSession(session -> session.recordCalls(input))));
-      }
-      return ValueReducerChoice.forCorpusSession(shape);
+      return shrinker.shrink(content, required, seen);
     }
 
     /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */
     private long[] stableFeatures(byte[] content) {
-      CoverageSessions.Run first = sessions.run(content);
-      CoverageSessions.Run second = first == null ? null : sessions.run(content);
-      if (second == null || first.finding() != null || second.finding() != null) {
-        return null;
-      }
-      return FeatureSets.intersection(first.features(), second.features());
+      return shrinker.stableFeatures(content);
     }
 
     private void replace(int index, byte[] content, long[] features) throws IOException {

@@ -2,6 +2,7 @@ package dev.whittle.jazzer.api;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -336,6 +337,77 @@ class CorpusMinimizerTest {
         assertThrows(
             IllegalArgumentException.class, () -> minimizer().minimize(List.of(corpus), full));
     assertTrue(e.getMessage().contains("not empty"), e.getMessage());
+  }
+
+  /**
+   * Issue 19, item 3: merging into a kept corpus adds, smallest first, the new inputs that bring a
+   * feature the kept corpus and those added before lack; the kept file stays as it was.
+   */
+  @Test
+  void mergeIntoAddsOnlyInputsWithNewFeaturesAndKeepsTheKeptFiles() throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Files.write(kept.resolve("b"), "b".getBytes(ISO_8859_1));
+
+    CorpusMergeResult result = minimizer().withShrinking(false).mergeInto(kept, List.of(corpus()));
+
+    Map<String, String> after = contents(kept);
+    assertEquals("b", after.get("b"), "the kept file as it was");
+    assertEquals(
+        new TreeSet<>(List.of("a", "a1234567", "b", "junk")),
+        new TreeSet<>(after.values()),
+        after.toString());
+    for (Map.Entry<String, String> file : after.entrySet()) {
+      if (!file.getKey().equals("b")) {
+        assertEquals(sha1(file.getValue()), file.getKey(), "named by its SHA-1");
+      }
+    }
+    assertEquals(1, result.keptFiles());
+    assertEquals(9, result.newInputs(), "\"b\" is in the kept corpus already");
+    assertEquals(3, result.added().size());
+    assertEquals("a".length() + "junk".length() + "a1234567".length(), result.bytesAdded());
+    assertTrue(result.newFeatures() > 0);
+    assertEquals(4, result.crashers().size(), result.crashers().toString());
+    assertFalse(result.interrupted());
+  }
+
+  /** Issue 19, item 3: Ctrl-C during a merge leaves every added file complete. */
+  @Test
+  void anInterruptedMergeLeavesEveryAddedFileComplete() throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Files.write(kept.resolve("b"), "b".getBytes(ISO_8859_1));
+    Path corpus = corpus();
+    Thread caller = Thread.currentThread();
+
+    CorpusMergeResult result;
+    try {
+      result =
+          minimizer()
+              .withLog(
+                  line -> {
+                    if (line.startsWith("whittle: added ") && line.contains(" from ")) {
+                      caller.interrupt();
+                    }
+                  })
+              .mergeInto(kept, List.of(corpus));
+    } finally {
+      Thread.interrupted();
+    }
+
+    assertTrue(result.interrupted());
+    assertEquals(1, result.added().size(), result.added().toString());
+    Map<String, String> after = contents(kept);
+    assertEquals(2, after.size(), after.toString());
+    assertEquals("b", after.get("b"));
+    for (Map.Entry<String, String> file : after.entrySet()) {
+      if (!file.getKey().equals("b")) {
+        assertEquals(sha1(file.getValue()), file.getKey(), "complete: " + file);
+      }
+    }
+  }
+
+  @SuppressWarnings("deprecation") // SHA-1 names corpus files, as libFuzzer's do.
+  private static String sha1(String content) {
+    return Hashing.sha1().hashBytes(content.getBytes(ISO_8859_1)).toString();
   }
 
   private static CorpusMinimizer minimizer() {

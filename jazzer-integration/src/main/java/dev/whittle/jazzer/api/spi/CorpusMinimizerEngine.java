@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.api.spi;
 
+import dev.whittle.jazzer.api.CorpusMergeResult;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import java.io.IOException;
@@ -13,5 +14,11 @@ import java.util.List;
 public interface CorpusMinimizerEngine {
   /** See {@link CorpusMinimizer#minimize}. MUST NOT modify any input. */
   CorpusMinimizationResult minimize(CorpusMinimizer minimizer, List<Path> inputs, Path output)
+      throws IOException;
+
+  /**
+   * See {@link CorpusMinimizer#mergeInto}. MUST NOT modify any input or any file of {@code kept}.
+   */
+  CorpusMergeResult mergeInto(CorpusMinimizer minimizer, Path kept, List<Path> inputs)
       throws IOException;
 }
