@@ -79,8 +79,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:the result is written",
       "1:unexpected failure",
-      "2:bad options or arguments (a forgotten INPUT among them), or an output another run is"
-          + " writing",
+      "2:bad options or arguments, or an output another run is writing",
       "3:INPUT is missing or unreadable, or not UTF-8 with --granularity chars or lines",
       "4:the test command cannot be started",
       "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
@@ -503,12 +502,14 @@ final class ReduceCommand implements Callable<Integer> {
    * file named like a pattern does not exist.
    */
   private static CliException forgottenInput(Path input) {
+    // The test command's last word is INPUT in the first form: a missing file and a forgotten
+    // INPUT look the same, so the message says both.
     return new CliException(
-        ExitCodes.USAGE,
-        "no INPUT given: the last word after --test, '"
+        ExitCodes.INPUT_UNREADABLE,
+        "input file not found: "
             + input
-            + "', was taken as INPUT, and no such file exists; if it belongs to the test command,"
-            + " give INPUT as in one of the two forms:"
+            + ", the last word after --test, taken as INPUT; if it belongs to the test command,"
+            + " no INPUT was given: give it as in one of the two forms:"
             + System.lineSeparator()
             + "  whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"
             + System.lineSeparator()
