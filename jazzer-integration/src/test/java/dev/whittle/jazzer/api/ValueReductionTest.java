@@ -9,6 +9,7 @@ import dev.whittle.jazzer.fdp.FuzzedDataEncoder;
 import dev.whittle.jazzer.fdp.FuzzedDataMethod;
 import dev.whittle.jazzer.targets.BalancedPatternTarget;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
+import dev.whittle.jazzer.targets.IntsMarkerTextTarget;
 import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.targets.RecordListTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
@@ -79,6 +80,27 @@ class ValueReductionTest {
     assertEquals(500, data.consumeInt(0, 1000));
     assertEquals("ab", data.consumeString(100));
     assertTrue(result.verified());
+  }
+
+  /**
+   * Issue 20's shape (two ints, a marker of at most 8 characters, the rest as text): byte deletion
+   * removes nothing, and the value reducer must reach the marker within its allowance.
+   */
+  @Test
+  void aMarkerBetweenEndIntsAndATextThatCannotShrinkIsShortened() {
+    CrashMinimizer target =
+        CrashMinimizer.forTarget(IntsMarkerTextTarget.class.getName(), TargetPaths.classPath());
+
+    MinimizationResult result = target.minimize(FuzzedDataCrashes.intsMarkerText());
+
+    assertTrue(result.verified(), result::toString);
+    ByteFuzzedDataProvider data = ByteFuzzedDataProvider.of(result.minimized());
+    assertEquals(1001, data.consumeInt());
+    assertEquals(-1, data.consumeInt());
+    assertEquals("X", data.consumeString(8));
+    assertEquals(IntsMarkerTextTarget.NUMBER, data.consumeRemainingAsString());
+    // The ints' 8 bytes, "X" with its 2-byte terminator, the 21 digits.
+    assertEquals(8 + 3 + 21, result.minimized().length, result::toString);
   }
 
   @Test

@@ -58,6 +58,20 @@ public final class FuzzedDataCrashes {
     return FuzzedDataEncoder.encode(calls);
   }
 
+  /**
+   * For {@link IntsMarkerTextTarget}: 37 bytes, as a fuzzer leaves them: the text's and the
+   * marker's bytes at the front (the marker at its full 8 characters, so without a terminator) and
+   * the two ints' bytes at the end.
+   */
+  public static byte[] intsMarkerText() {
+    return FuzzedDataEncoder.encode(
+        List.of(
+            call(FuzzedDataMethod.CONSUME_INT, 123_456),
+            call(FuzzedDataMethod.CONSUME_INT, -77_777),
+            call(FuzzedDataMethod.CONSUME_STRING, "abcXdefg", 8),
+            call(FuzzedDataMethod.CONSUME_REMAINING_AS_STRING, IntsMarkerTextTarget.NUMBER)));
+  }
+
   private static FuzzedDataCall call(FuzzedDataMethod method, Object value, Object... arguments) {
     return FuzzedDataCall.of(method, List.of(arguments), value);
   }

@@ -17,6 +17,7 @@ import dev.whittle.jazzer.fdp.FuzzedDataEncoder;
 import dev.whittle.jazzer.fdp.FuzzedDataMethod;
 import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
+import dev.whittle.jazzer.targets.IntsMarkerTextTarget;
 import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.targets.RecordListTarget;
 import dev.whittle.jazzer.targets.ThresholdStringTarget;
@@ -65,6 +66,8 @@ class FuzzedDataValueReducerTest {
   private static final Harness THRESHOLD = new Harness(ThresholdStringTarget::fuzzerTestOneInput);
   private static final Harness RECORDS = new Harness(RecordListTarget::fuzzerTestOneInput);
   private static final Harness JSON = new Harness(JsonBoomTarget::fuzzerTestOneInput);
+  private static final Harness INTS_MARKER_TEXT =
+      new Harness(IntsMarkerTextTarget::fuzzerTestOneInput);
 
   /** Calls the reducer until it returns its input itself, as the engine would without bytes. */
   private static byte[] reduceToFixedPoint(Harness harness, byte[] input) {
@@ -121,6 +124,56 @@ class FuzzedDataValueReducerTest {
 
     List<Object> values = THRESHOLD.values(reduced);
     assertEquals(List.of(500, "ab"), values.subList(0, 2));
+  }
+
+  /** The least values of {@link IntsMarkerTextTarget}'s crash, as calls. */
+  private static final List<FuzzedDataCall> INTS_MARKER_TEXT_MINIMUM =
+      List.of(
+          FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT, List.of(), 1001),
+          FuzzedDataCall.of(FuzzedDataMethod.CONSUME_INT, List.of(), -1),
+          FuzzedDataCall.of(FuzzedDataMethod.CONSUME_STRING, List.of(8), "X"),
+          FuzzedDataCall.of(
+              FuzzedDataMethod.CONSUME_REMAINING_AS_STRING,
+              List.of(),
+              IntsMarkerTextTarget.NUMBER));
+
+  /**
+   * Two ints from the end, a marker of at most 8 characters and the rest as text from the front:
+   * every byte deletion moves the border between marker and text, so only a value move that
+   * shortens the marker (it then needs a terminator) while the ints keep their bytes gets anywhere.
+   */
+  @Test
+  void shortensAFrontStringBetweenEndIntsAndTheRemainingText() {
+    byte[] crash = FuzzedDataCrashes.intsMarkerText();
+    assertEquals(37, crash.length);
+    assertTrue(INTS_MARKER_TEXT.crashes(crash));
+
+    byte[] reduced = reduceToFixedPoint(INTS_MARKER_TEXT, crash);
+
+    assertEquals(
+        ByteBuffer.wrap(FuzzedDataEncoder.encode(INTS_MARKER_TEXT_MINIMUM)),
+        ByteBuffer.wrap(reduced),
+        () -> INTS_MARKER_TEXT.values(reduced).toString());
+  }
+
+  /**
+   * Within the allowance the engine gives it after byte deletion found nothing: the text, longest
+   * of the strings and needed whole, must not use up the questions before the marker is asked.
+   */
+  @Test
+  void withTheByteLevelReducerTheEngineShortensTheMarkerBesideATextThatCannotShrink() {
+    byte[] crash = FuzzedDataCrashes.intsMarkerText();
+
+    byte[] reduced =
+        Whittle.reduce(SequenceInputs.bytes(crash))
+            .withValueReducer(INTS_MARKER_TEXT.reducer())
+            .run(Oracle.of(INTS_MARKER_TEXT::crashes))
+            .reduced();
+
+    assertEquals(
+        ByteBuffer.wrap(FuzzedDataEncoder.encode(INTS_MARKER_TEXT_MINIMUM)),
+        ByteBuffer.wrap(reduced),
+        () -> INTS_MARKER_TEXT.values(reduced).toString());
   }
 
   private static byte[] jsonCrash() {
