@@ -11,9 +11,7 @@ import java.security.cert.Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.Manifest;
 
 /**
@@ -79,7 +77,16 @@ final class FuzzTestClassLoader extends SecureClassLoader implements RunningAtte
   private final Set<String> whittleEntries;
 
   /** Manifests of the jars classes came from, for their packages; empty for none. */
-  private final Map<String, Optional<Manifest>> manifests = new ConcurrentHashMap<>();
+  private final ClassPackages packages =
+      new ClassPackages(
+          this,
+          (name, manifest, location) -> {
+            if (manifest.isPresent()) {
+              definePackage(name, manifest.get(), location);
+            } else {
+              definePackage(name, null, null, null, null, null, null, null);
+            }
+          });
 
   /**
    * @param testLoader the loader of the test class, whose class files this one reads
@@ -136,7 +143,7 @@ final class FuzzTestClassLoader extends SecureClassLoader implements RunningAtte
   /** A class file of the JDK's modules ({@code jrt:}), or of one of Whittle's modules. */
   private boolean isJdkOrWhittle(URL url, String path) {
     return url.getProtocol().equals("jrt")
-        || whittleEntries.contains(entryKey(TargetClassLoader.codeSourceLocation(url, path)));
+        || whittleEntries.contains(entryKey(ClassPackages.codeSourceLocation(url, path)));
   }
 
   private Class<?> defineRewritten(String name, URL url, String path)
@@ -152,41 +159,12 @@ final class FuzzTestClassLoader extends SecureClassLoader implements RunningAtte
     } catch (IOException e) {
       throw new ClassNotFoundException(name, e);
     } catch (IllegalArgumentException e) {
-      // ASM cannot read it. Not a ClassNotFoundException: the class must not run unrewritten.
-      ClassFormatError error =
-          new ClassFormatError("cannot rewrite " + url + ": " + e.getMessage());
-      error.initCause(e);
-      throw error;
+      throw ClassPackages.cannotRewrite(url, e);
     }
-    URL location = TargetClassLoader.codeSourceLocation(url, path);
-    definePackageOf(name, location);
+    URL location = ClassPackages.codeSourceLocation(url, path);
+    packages.defineFor(name, location);
     return defineClass(
         name, classFile, 0, classFile.length, new CodeSource(location, (Certificate[]) null));
-  }
-
-  private void definePackageOf(String className, URL location) {
-    int dot = className.lastIndexOf('.');
-    if (dot < 0) {
-      return;
-    }
-    String packageName = className.substring(0, dot);
-    if (getDefinedPackage(packageName) != null) {
-      return;
-    }
-    Optional<Manifest> manifest =
-        location.getPath().endsWith(".jar")
-            ? manifests.computeIfAbsent(
-                location.toString(), ignored -> TargetClassLoader.manifestOf(location))
-            : Optional.empty();
-    try {
-      if (manifest.isPresent()) {
-        definePackage(packageName, manifest.get(), location);
-      } else {
-        definePackage(packageName, null, null, null, null, null, null, null);
-      }
-    } catch (IllegalArgumentException definedMeanwhile) {
-      // Another thread defined it first: same package.
-    }
   }
 
   /** {@link java.net.URLClassLoader#definePackage(String, Manifest, URL)}'s attributes. */

@@ -5,20 +5,12 @@ import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.runtime.HookedClassLoader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.MalformedURLException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.cert.Certificate;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.jar.JarFile;
-import java.util.jar.Manifest;
 
 /**
  * Loads a fuzz target child-first from its class path, so that every instance starts from fresh
@@ -61,7 +53,16 @@ final class TargetClassLoader extends URLClassLoader
   private final ProbeCounters probeCounters = new ProbeCounters();
 
   /** Manifests of the jars classes came from, for their packages; empty for none. */
-  private final Map<String, Optional<Manifest>> manifests = new ConcurrentHashMap<>();
+  private final ClassPackages packages =
+      new ClassPackages(
+          this,
+          (name, manifest, location) -> {
+            if (manifest.isPresent()) {
+              definePackage(name, manifest.get(), location);
+            } else {
+              definePackage(name, null, null, null, null, null, null, null);
+            }
+          });
 
   /**
    * @param runningAttempt the session's runs, which exits requested by this loader's classes on
@@ -157,66 +158,12 @@ final class TargetClassLoader extends URLClassLoader
     } catch (IOException e) {
       throw new ClassNotFoundException(name, e);
     } catch (IllegalArgumentException e) {
-      // ASM cannot read it (a class file version newer than it knows, or garbage). Not a
-      // ClassNotFoundException: the parent might then define the class with its exits intact.
-      ClassFormatError error =
-          new ClassFormatError("cannot rewrite " + url + ": " + e.getMessage());
-      error.initCause(e);
-      throw error;
+      throw ClassPackages.cannotRewrite(url, e);
     }
-    URL location = codeSourceLocation(url, path);
-    definePackageOf(name, location);
+    URL location = ClassPackages.codeSourceLocation(url, path);
+    packages.defineFor(name, location);
     return defineClass(
         name, classFile, 0, classFile.length, new CodeSource(location, (Certificate[]) null));
-  }
-
-  private void definePackageOf(String className, URL location) {
-    int dot = className.lastIndexOf('.');
-    if (dot < 0) {
-      return;
-    }
-    String packageName = className.substring(0, dot);
-    if (getDefinedPackage(packageName) != null) {
-      return;
-    }
-    Optional<Manifest> manifest =
-        location.getPath().endsWith(".jar")
-            ? manifests.computeIfAbsent(location.toString(), ignored -> manifestOf(location))
-            : Optional.empty();
-    try {
-      if (manifest.isPresent()) {
-        definePackage(packageName, manifest.get(), location);
-      } else {
-        definePackage(packageName, null, null, null, null, null, null, null);
-      }
-    } catch (IllegalArgumentException definedMeanwhile) {
-      // Another thread defined it first: same package.
-    }
-  }
-
-  static Optional<Manifest> manifestOf(URL jar) {
-    try (JarFile file = new JarFile(Path.of(jar.toURI()).toFile())) {
-      return Optional.ofNullable(file.getManifest());
-    } catch (IOException | URISyntaxException | IllegalArgumentException e) {
-      return Optional.empty(); // Packages without manifest attributes, as for a directory.
-    }
-  }
-
-  /** The class path entry {@code url} (of resource {@code path}) was found in. */
-  static URL codeSourceLocation(URL url, String path) {
-    String text = url.toString();
-    try {
-      if (text.startsWith("jar:")) {
-        int separator = text.lastIndexOf("!/");
-        return URI.create(text.substring("jar:".length(), separator)).toURL();
-      }
-      if (text.endsWith(path)) {
-        return URI.create(text.substring(0, text.length() - path.length())).toURL();
-      }
-      return url;
-    } catch (MalformedURLException | IllegalArgumentException e) {
-      return url;
-    }
   }
 
   private Class<?> parentThenOwn(String name) throws ClassNotFoundException {
