@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -277,27 +278,14 @@ final class CorpusCommand implements Callable<Integer> {
     if (into != null) {
       return mergeInto(minimizer);
     }
-    CorpusMinimizationResult result;
-    InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try (OutputLock lock = OutputLock.acquire(output)) {
-      result = minimizer.minimize(corpus, output);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    } catch (CorpusOutputException e) {
-      throw new CliException(ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
-    } catch (IOException e) {
-      throw new CliException(
-          e.getMessage().contains("corpus")
-              ? ExitCodes.INPUT_UNREADABLE
-              : ExitCodes.OUTPUT_UNWRITABLE,
-          e.getMessage());
-    } catch (FuzzTargetLoadException e) {
-      throw new CliException(ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
-    } catch (BrokenClassPathException e) {
-      throw new CliException(ExitCodes.CLASS_PATH_BROKEN, e.getMessage());
-    } finally {
-      guard.close();
-    }
+    CorpusMinimizationResult result =
+        runLocked(
+            output,
+            () -> minimizer.minimize(corpus, output),
+            e ->
+                e.getMessage().contains("corpus")
+                    ? ExitCodes.INPUT_UNREADABLE
+                    : ExitCodes.OUTPUT_UNWRITABLE);
     jsonOption.print(spec.commandLine().getOut(), () -> toJson(result), () -> toSummary(result));
     if (result.interrupted()) {
       return ExitCodes.INTERRUPTED;
@@ -305,17 +293,26 @@ final class CorpusCommand implements Callable<Integer> {
     return result.coveragePreserved() ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 
-  private int mergeInto(CorpusMinimizer minimizer) {
-    CorpusMergeResult result;
+  /** The minimizer's work on a corpus, which reads and writes files. */
+  @FunctionalInterface
+  private interface CorpusJob<R> {
+    R run() throws IOException;
+  }
+
+  /**
+   * Runs {@code job} holding the lock on the directory it writes, with Ctrl-C stopping it rather
+   * than the JVM, and turns its failures into exit codes ({@code ioExitCode} for an I/O error).
+   */
+  private <R> R runLocked(Path written, CorpusJob<R> job, ToIntFunction<IOException> ioExitCode) {
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try (OutputLock lock = OutputLock.acquire(into)) {
-      result = minimizer.mergeInto(into, corpus);
+    try (OutputLock lock = OutputLock.acquire(written)) {
+      return job.run();
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     } catch (CorpusOutputException e) {
       throw new CliException(ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
     } catch (IOException e) {
-      throw new CliException(ExitCodes.INPUT_UNREADABLE, e.getMessage());
+      throw new CliException(ioExitCode.applyAsInt(e), e.getMessage());
     } catch (FuzzTargetLoadException e) {
       throw new CliException(ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
     } catch (BrokenClassPathException e) {
@@ -323,6 +320,11 @@ final class CorpusCommand implements Callable<Integer> {
     } finally {
       guard.close();
     }
+  }
+
+  private int mergeInto(CorpusMinimizer minimizer) {
+    CorpusMergeResult result =
+        runLocked(into, () -> minimizer.mergeInto(into, corpus), e -> ExitCodes.INPUT_UNREADABLE);
     jsonOption.print(
         spec.commandLine().getOut(), () -> mergeJson(result), () -> mergeSummary(result));
     return result.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
