@@ -287,7 +287,12 @@ class CorpusMinimizerTest {
 
       assertTrue(result.coveragePreserved(), result::toString);
       assertTrue(contents(out).containsValue("ca!"), contents(out)::toString);
-      assertTrue(result.flakyFiles() >= 1, result::toString);
+      if (jobs == 1) {
+        // One loader: "ca!" builds the cache on its first run only, so its line is flaky every
+        // time. With two, each job's loader builds a cache of its own, and whether any feature
+        // comes out flaky is chance.
+        assertTrue(result.flakyFiles() >= 1, result::toString);
+      }
     }
   }
 
