@@ -36,17 +36,24 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * README.md and {@code --help} say the same: every option of every command is in the command's
- * README section, the values an option lists (pass, algorithm, format, match-mode names) are the
- * ones the code accepts in both, the exit codes of the help are in the README and in {@link
+ * Each command's page in docs/ ({@code docs/reduce.md}, {@code docs/minimize.md}, {@code
+ * docs/corpus.md}) and its {@code --help} say the same: every option {@code --help} prints is in
+ * the page's option table, the values an option lists (pass, algorithm, format, match-mode names)
+ * are the ones the code accepts in both, the exit codes of the help are on the page and in {@link
  * ExitCodes}, and {@code whittle} alone names every command. A new option, pass or exit code that
  * only one of them learns about fails here.
  */
-class HelpAndReadmeTest {
-  /** Surefire runs in the module's directory; the README is the repository's. */
-  private static final Path README = Path.of("..", "README.md");
+class HelpAndDocsTest {
+  /** Surefire runs in the module's directory; docs/ is the repository's. */
+  private static final Path DOCS = Path.of("..", "docs");
 
-  /** Backticked words in a README row that name a value: {@code `line-runs`}, {@code `hdd*`}. */
+  /** An option's own line in {@code --help}: {@code " -h, --help"}, {@code " --cp=CLASSPATH"}. */
+  private static final Pattern HELP_OPTION_LINE =
+      Pattern.compile("(?m)^ {2,6}(?:-\\w, )?(--[a-z][\\w-]*)");
+
+  /**
+   * Backticked words in a page's table row that name a value: {@code `line-runs`}, {@code `hdd*`}.
+   */
   private static final Pattern VALUE_WORD = Pattern.compile("`([a-z][a-z0-9*-]*)`");
 
   private static final List<String> NUMBER_WORDS =
@@ -60,23 +67,29 @@ class HelpAndReadmeTest {
 
   @ParameterizedTest(name = "whittle {0}")
   @MethodSource("commands")
-  void everyOptionIsInTheCommandsReadmeSection(String command) throws IOException {
-    String section = readmeSection(command);
-    for (OptionSpec option : options(command)) {
-      assertTrue(
-          mentions(section, option.longestName()),
-          () ->
-              "README.md's section on whittle "
-                  + command
-                  + " does not mention "
-                  + option.longestName());
+  void everyOptionOfTheHelpHasARowOnTheCommandsPage(String command) throws IOException {
+    List<String> inHelp = optionsInHelp(command);
+    assertFalse(inHelp.isEmpty(), () -> "whittle " + command + " --help names no option");
+    for (String option : inHelp) {
+      // pageRow fails naming the page and the option when the table has no row for it.
+      assertTrue(mentions(pageRow(command, option), option), option);
     }
   }
 
   @ParameterizedTest(name = "whittle {0}")
   @MethodSource("commands")
-  void everyValueAnOptionAcceptsIsListedInItsHelpAndItsReadmeRow(String command)
-      throws IOException {
+  void everyOptionOfTheCommandIsInItsHelp(String command) {
+    List<String> inHelp = optionsInHelp(command);
+    for (OptionSpec option : options(command)) {
+      assertTrue(
+          inHelp.contains(option.longestName()),
+          () -> "whittle " + command + " --help does not list " + option.longestName());
+    }
+  }
+
+  @ParameterizedTest(name = "whittle {0}")
+  @MethodSource("commands")
+  void everyValueAnOptionAcceptsIsListedInItsHelpAndItsPageRow(String command) throws IOException {
     for (OptionSpec option : options(command)) {
       if (option.completionCandidates() == null) {
         continue;
@@ -84,14 +97,14 @@ class HelpAndReadmeTest {
       Set<String> candidates = new LinkedHashSet<>();
       option.completionCandidates().forEach(candidates::add);
       String help = help(option);
-      String row = readmeRow(command, option.longestName());
+      String row = pageRow(command, option.longestName());
       for (String value : candidates) {
         assertTrue(
             help.contains(value),
             () -> command + " --help on " + option.longestName() + " does not list " + value);
         assertTrue(
             row.contains("`" + value + "`"),
-            () -> "README.md's row of " + command + " " + option.longestName() + " lacks " + value);
+            () -> pageName(command) + "'s row of " + option.longestName() + " lacks " + value);
       }
       Set<String> extra = new TreeSet<>(backtickedValues(row));
       extra.removeAll(candidates);
@@ -100,23 +113,23 @@ class HelpAndReadmeTest {
           Set.of(),
           extra,
           () ->
-              "README.md's row of "
-                  + command
-                  + " "
+              pageName(command)
+                  + "'s row of "
                   + option.longestName()
                   + " lists values the option does not accept");
     }
   }
 
   @Test
-  void passesHelpAndReadmeNameEveryPassAndWhatAllRuns() throws IOException {
+  void passesHelpAndPageNameEveryPassAndWhatAllRuns() throws IOException {
     OptionSpec passes = option("reduce", "--passes");
     String help = help(passes);
-    String row = readmeRow("reduce", "--passes");
+    String row = pageRow("reduce", "--passes");
     List<String> all = BytePass.parseList(BytePass.ALL).stream().map(Object::toString).toList();
     for (BytePass pass : BytePass.values()) {
       assertTrue(help.contains(pass.toString()), () -> "--help on --passes lacks " + pass);
-      assertTrue(row.contains("`" + pass + "`"), () -> "README's --passes row lacks " + pass);
+      assertTrue(
+          row.contains("`" + pass + "`"), () -> "docs/reduce.md's --passes row lacks " + pass);
     }
     assertTrue(
         help.contains("all: " + String.join(", ", all)),
@@ -130,19 +143,23 @@ class HelpAndReadmeTest {
       }
     }
     int notInAll = row.indexOf("not in `all`");
-    assertTrue(notInAll >= 0, () -> "README's --passes row should say which are not in all");
+    assertTrue(
+        notInAll >= 0, () -> "docs/reduce.md's --passes row should say which are not in all");
     for (BytePass pass : BytePass.values()) {
       int at = row.indexOf("`" + pass + "`");
       boolean beforeTheOthers = at < notInAll;
       assertEquals(
           all.contains(pass.toString()),
           beforeTheOthers,
-          () -> "README's --passes row puts " + pass + " on the wrong side of 'not in `all`'");
+          () ->
+              "docs/reduce.md's --passes row puts "
+                  + pass
+                  + " on the wrong side of 'not in `all`'");
     }
   }
 
   @Test
-  void helpAndReadmeNameTheDefaultTreePassesInTheirOrder() throws IOException {
+  void helpAndPageNameTheDefaultTreePassesInTheirOrder() throws IOException {
     List<String> passes =
         TreePasses.forText(
                 LenientFormats.named("json").orElseThrow(), Algorithms.defaultAlgorithm())
@@ -156,21 +173,21 @@ class HelpAndReadmeTest {
     assertEquals(passes, Arrays.asList(listed.group(1).split(",\\s*")), "--help on --algorithm");
 
     String bullet =
-        readmeSection("reduce")
+        page("reduce")
             .lines()
             .dropWhile(line -> !line.startsWith("- By default (no tree algorithm named)"))
             .takeWhile(line -> !line.isBlank())
             .collect(Collectors.joining(" "));
     List<String> named =
         backtickedValues(bullet).stream().filter(TreePasses.NAMES::contains).distinct().toList();
-    assertEquals(passes, named, "README's 'By default (no tree algorithm named)' bullet");
+    assertEquals(passes, named, "docs/reduce.md's 'By default (no tree algorithm named)' bullet");
   }
 
   @Test
   void noValueReductionSaysWhatItTurnsOffForEveryKindOfTarget() throws IOException {
     for (String command : List.of("minimize", "corpus")) {
       String help = help(option(command, "--no-value-reduction"));
-      String row = readmeRow(command, "--no-value-reduction");
+      String row = pageRow(command, "--no-value-reduction");
       for (String kind : List.of("FuzzedDataProvider", "byte[]")) {
         assertTrue(
             help.contains(kind),
@@ -178,14 +195,14 @@ class HelpAndReadmeTest {
                 command + " --help on --no-value-reduction does not speak of " + kind + " targets");
         assertTrue(
             row.contains(kind),
-            () -> "README's " + command + " --no-value-reduction row does not speak of " + kind);
+            () -> pageName(command) + "'s --no-value-reduction row does not speak of " + kind);
       }
     }
   }
 
   @ParameterizedTest(name = "whittle {0}")
   @MethodSource("commands")
-  void exitCodesOfTheHelpAreExitCodesAndInTheReadme(String command) throws IOException {
+  void exitCodesOfTheHelpAreExitCodesAndOnThePage(String command) throws IOException {
     Set<Integer> known = exitCodeConstants();
     Set<Integer> listed =
         spec(command).usageMessage().exitCodeList().keySet().stream()
@@ -198,12 +215,11 @@ class HelpAndReadmeTest {
       assertTrue(
           listed.contains(always), () -> command + " --help lacks exit code " + always + listed);
     }
-    Set<Integer> inReadme = numbersInExitCodeParagraphs(readmeSection(command));
+    Set<Integer> onPage = numbersInExitCodeParagraphs(page(command));
     for (int code : listed) {
       if (code != ExitCodes.OK && code != ExitCodes.FAILURE) {
         assertTrue(
-            inReadme.contains(code),
-            () -> "README.md's section on whittle " + command + " does not give exit code " + code);
+            onPage.contains(code), () -> pageName(command) + " does not give exit code " + code);
       }
     }
   }
@@ -246,25 +262,44 @@ class HelpAndReadmeTest {
     return Pattern.compile(Pattern.quote(optionName) + "(?![\\w-])").matcher(text).find();
   }
 
-  /** The README's section {@code ## `whittle COMMAND`}, up to the next {@code ##} heading. */
-  private static String readmeSection(String command) throws IOException {
-    List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
-    String heading = "## `whittle " + command + "`";
-    int start = lines.indexOf(heading);
-    assertTrue(start >= 0, () -> "README.md has no heading " + heading);
-    int end = start + 1;
-    while (end < lines.size() && !lines.get(end).startsWith("## ")) {
-      end++;
+  /**
+   * The command's page, {@code docs/COMMAND.md}, whole; it opens with {@code # `whittle COMMAND`}.
+   */
+  private static String page(String command) throws IOException {
+    Path path = DOCS.resolve(command + ".md");
+    assertTrue(Files.isRegularFile(path), () -> "whittle " + command + " has no page " + path);
+    String page = Files.readString(path, StandardCharsets.UTF_8);
+    String heading = "# `whittle " + command + "`";
+    assertTrue(
+        page.startsWith(heading + "\n"),
+        () -> pageName(command) + " does not open with " + heading);
+    return page;
+  }
+
+  private static String pageName(String command) {
+    return "docs/" + command + ".md";
+  }
+
+  /** The long option names {@code whittle COMMAND --help} prints, each on its own line. */
+  private static List<String> optionsInHelp(String command) {
+    Execution help = InProcessWhittle.execute(command, "--help");
+    assertEquals(ExitCodes.OK, help.exitCode(), help::toString);
+    List<String> names = new ArrayList<>();
+    Matcher matcher = HELP_OPTION_LINE.matcher(help.out());
+    while (matcher.find()) {
+      if (!List.of("--help", "--version").contains(matcher.group(1))) {
+        names.add(matcher.group(1));
+      }
     }
-    return String.join("\n", lines.subList(start, end));
+    return names;
   }
 
   /**
-   * The README table row of the option in its command's section; a row that says "As for `OTHER`"
-   * stands for OTHER's row of the same option, which must then accept the same values.
+   * The table row of the option on its command's page; a row that says "As for `OTHER`" stands for
+   * OTHER's row of the same option, which must then accept the same values.
    */
-  private static String readmeRow(String command, String optionName) throws IOException {
-    for (String line : readmeSection(command).lines().toList()) {
+  private static String pageRow(String command, String optionName) throws IOException {
+    for (String line : page(command).lines().toList()) {
       if (!line.startsWith("| `")) {
         continue;
       }
@@ -278,12 +313,12 @@ class HelpAndReadmeTest {
         assertEquals(
             candidates(option(other, optionName)),
             candidates(option(command, optionName)),
-            () -> "README says " + command + " " + optionName + " is as for " + other);
-        return readmeRow(other, optionName);
+            () -> pageName(command) + " says " + optionName + " is as for " + other);
+        return pageRow(other, optionName);
       }
       return line;
     }
-    fail("README.md's section on whittle " + command + " has no table row for " + optionName);
+    fail(pageName(command) + " has no table row for " + optionName + ", which --help lists");
     return "";
   }
 
