@@ -1,5 +1,7 @@
 package dev.whittle.jazzer.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
@@ -15,6 +17,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The one place where the value reducers for an entry point are chosen, by how it takes its input:
@@ -23,7 +26,8 @@ import java.util.Optional;
  * (the mutation framework's encoding) its decoded values, asked only in the framework's own
  * encoding.
  */
-final class ValueReducerChoice {
+@API(status = INTERNAL)
+public final class ValueReducerChoice {
   private ValueReducerChoice() {}
 
   /**
@@ -83,7 +87,7 @@ final class ValueReducerChoice {
    * of docs/benchmarks.md, section 20, were measured without them) and with the length-field sweep
    * that guesses no zero lengths ({@link BytePasses#lengthFieldsWithContent()}).
    */
-  static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
+  public static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
     if (session.inputKind() != AttemptSession.InputKind.BYTES) {
       return forSession(session);
     }

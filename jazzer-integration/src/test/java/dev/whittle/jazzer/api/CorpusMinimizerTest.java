@@ -26,6 +26,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Corpus minimization end to end, over a small corpus with hostile inputs among the others. */
 class CorpusMinimizerTest {
@@ -407,6 +409,48 @@ class CorpusMinimizerTest {
       if (!file.getKey().equals("b")) {
         assertEquals(sha1(file.getValue()), file.getKey(), "complete: " + file);
       }
+    }
+  }
+
+  /**
+   * Ctrl-C while kept files are shrunk, with one job or more (the same executor either way): the
+   * minimization ends at once with the output complete, every file the result lists on disk and
+   * named by its content.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void anInterruptedMinimizationLeavesACompleteOutput(int jobs) throws IOException {
+    Path corpus = corpus();
+    Path out = dir.resolve("out");
+    Thread caller = Thread.currentThread();
+
+    CorpusMinimizationResult result;
+    try {
+      result =
+          minimizer()
+              .withJobs(jobs)
+              .withLog(
+                  line -> {
+                    if (line.startsWith("whittle: shrank 1/")) {
+                      caller.interrupt();
+                    }
+                  })
+              .minimize(List.of(corpus), out);
+    } finally {
+      Thread.interrupted();
+    }
+
+    assertTrue(result.interrupted());
+    assertEquals(-1, result.featuresAfter(), "no final check after an interrupt");
+    Map<String, String> after = contents(out);
+    assertEquals(
+        new TreeSet<>(after.keySet()),
+        result.outputs().stream()
+            .map(file -> file.getFileName().toString())
+            .collect(Collectors.toCollection(TreeSet::new)));
+    assertFalse(after.isEmpty());
+    for (Map.Entry<String, String> file : after.entrySet()) {
+      assertEquals(sha1(file.getValue()), file.getKey(), "complete: " + file);
     }
   }
 

@@ -3,14 +3,26 @@ package dev.whittle.jazzer.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import dev.whittle.engine.io.AtomicFiles;
+import dev.whittle.jazzer.corpus.ForbiddenCorpusWrites;
+import java.io.FileOutputStream;
+import java.io.FileWriter;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +30,9 @@ import org.junit.jupiter.api.Test;
  * The layers of the Jazzer integration, bottom up: {@code jazzer.api} (the facade), {@code fdp},
  * {@code finding} (dedup token, classification), {@code runtime} (Jazzer's agent and hooks), {@code
  * target} (loading, isolation, watchdog, exit guard), {@code values}, {@code engine} (the one
- * minimization pipeline behind the facade), {@code output} (minimized files and reproducers); the
- * front ends {@code hook} and {@code cli} on top, each only through the facade and {@code output}.
+ * minimization pipeline behind the facade), {@code corpus} (the staged corpus engine), {@code
+ * output} (minimized files and reproducers, corpus outputs); the front ends {@code hook} and {@code
+ * cli} on top, each only through the facade and {@code output}.
  */
 class JazzerIntegrationArchitectureTest {
   private static final JavaClasses PRODUCTION =
@@ -33,6 +46,7 @@ class JazzerIntegrationArchitectureTest {
     "dev.whittle.jazzer.finding..",
     "dev.whittle.jazzer.runtime..",
     "dev.whittle.jazzer.engine..",
+    "dev.whittle.jazzer.corpus..",
     "dev.whittle.jazzer.values..",
     "dev.whittle.engine.loop..",
     "dev.whittle.engine.reducers..",
@@ -114,6 +128,75 @@ class JazzerIntegrationArchitectureTest {
         .check(PRODUCTION);
   }
 
+  /**
+   * The corpus engine reaches the target, its runtime and the crash engine's pieces through {@code
+   * CorpusTarget} alone, so that a change in how targets load and run is made in one place.
+   */
+  @Test
+  void theCorpusEngineReachesTheTargetOnlyThroughCorpusTarget() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.whittle.jazzer.corpus..")
+        .and()
+        .doNotHaveFullyQualifiedName("dev.whittle.jazzer.corpus.CorpusTarget")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.whittle.jazzer.target..",
+            "dev.whittle.jazzer.runtime..",
+            "dev.whittle.jazzer.engine..")
+        .check(PRODUCTION);
+  }
+
+  /** What {@link java.nio.file.Files} writes, moves, copies, creates or deletes files with. */
+  private static final Pattern FILES_WRITING =
+      Pattern.compile("write.*|newOutputStream|newBufferedWriter|move|copy|delete.*|create.*");
+
+  private static final DescribedPredicate<JavaAccess<?>> WRITES_WITH_FILES =
+      DescribedPredicate.describe(
+          "a method of java.nio.file.Files that writes, moves, copies, creates or deletes",
+          access ->
+              access.getTargetOwner().isEquivalentTo(Files.class)
+                  && FILES_WRITING.matcher(access.getName()).matches());
+
+  /**
+   * The corpus engine decides what the output holds; only {@code jazzer.output} writes it, so that
+   * every result file is written atomically and every failure names the file, one way.
+   */
+  static final ArchRule ONLY_OUTPUT_WRITES_CORPUS_FILES =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.whittle.jazzer.corpus..")
+          .should()
+          .accessTargetWhere(WRITES_WITH_FILES)
+          .orShould()
+          .dependOnClassesThat()
+          .belongToAnyOf(
+              AtomicFiles.class, FileOutputStream.class, FileWriter.class, RandomAccessFile.class);
+
+  @Test
+  void theCorpusEngineWritesFilesOnlyThroughTheOutputPackage() {
+    ONLY_OUTPUT_WRITES_CORPUS_FILES.check(PRODUCTION);
+  }
+
+  /** The rule above would catch a write put back into the corpus package, whichever way. */
+  @Test
+  void theCorpusWriteRuleCatchesEveryWayOfWriting() {
+    for (Class<?> writer :
+        List.of(
+            ForbiddenCorpusWrites.WritesWithFiles.class,
+            ForbiddenCorpusWrites.DeletesByMethodReference.class,
+            ForbiddenCorpusWrites.MovesWithFiles.class,
+            ForbiddenCorpusWrites.WritesAtomically.class,
+            ForbiddenCorpusWrites.WritesAStream.class)) {
+      JavaClasses classes = new ClassFileImporter().importClasses(writer);
+      assertThrows(
+          AssertionError.class,
+          () -> ONLY_OUTPUT_WRITES_CORPUS_FILES.check(classes),
+          writer.getSimpleName());
+    }
+  }
+
   /** Public types behind the facade say so, as JUnit's and jqwik's do. */
   @Test
   void publicTypesBehindTheFacadeAreMarkedWithTheirApiStatus() {
@@ -124,6 +207,7 @@ class JazzerIntegrationArchitectureTest {
             "dev.whittle.jazzer.finding..",
             "dev.whittle.jazzer.runtime..",
             "dev.whittle.jazzer.engine..",
+            "dev.whittle.jazzer.corpus..",
             "dev.whittle.jazzer.values..",
             "dev.whittle.jazzer.output..",
             "dev.whittle.jazzer.fdp..",

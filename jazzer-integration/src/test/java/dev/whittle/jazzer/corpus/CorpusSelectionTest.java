@@ -1,10 +1,10 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.whittle.jazzer.coverage.CorpusSelection.Selection;
-import dev.whittle.jazzer.coverage.CorpusSelection.Strategy;
+import dev.whittle.jazzer.corpus.CorpusSelection.Selection;
+import dev.whittle.jazzer.corpus.CorpusSelection.Strategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.corpus;
 
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
@@ -9,8 +9,6 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.coverage.FeatureSets;
-import dev.whittle.jazzer.target.AttemptSession;
-import java.util.List;
 
 /**
  * Shrinks one corpus file while it keeps given features: the per-file step of corpus minimization
@@ -46,18 +44,18 @@ final class CorpusFileShrinker {
             .withJobs(1)
             .withValueReducersFirst(true)
             // A small file's sequence turn is cheap, and the allowance it alone would give a
-            // pass (a few dozen calls) runs out before a length-field sweep reaches the chunk
-            // that gives way (a text chunk after the header): a tenth of the file's budget.
+            // pass runs out before a length-field sweep reaches the chunk that gives way (a text
+            // chunk after the header): a tenth of the file's budget.
             .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxCalls()));
     if (minimizer.valueReduction()) {
-      for (ValueReducer<byte[]> reducer : valueReducers()) {
+      for (ValueReducer<byte[]> reducer : sessions.valueReducers()) {
         reduction = reduction.withValueReducer(reducer);
       }
     }
     try {
       return reduction.run(
           candidate -> {
-            CoverageSessions.Run run = sessions.run(candidate);
+            CoverageRun run = sessions.run(candidate);
             if (run == null || run.timedOut()) {
               return Outcome.UNRESOLVED;
             }
@@ -74,8 +72,8 @@ final class CorpusFileShrinker {
 
   /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */
   long[] stableFeatures(byte[] content) {
-    CoverageSessions.Run first = sessions.run(content);
-    CoverageSessions.Run second = first == null ? null : sessions.run(content);
+    CoverageRun first = sessions.run(content);
+    CoverageRun second = first == null ? null : sessions.run(content);
     if (second == null || first.finding() != null || second.finding() != null) {
       return null;
     }
@@ -85,15 +83,5 @@ final class CorpusFileShrinker {
   /** The pass allowance for one file's shrinking: a tenth of its runs, at least 16. */
   static long passAllowance(long maxRunsPerInput) {
     return Math.max(16, maxRunsPerInput / 10);
-  }
-
-  private List<ValueReducer<byte[]>> valueReducers() {
-    AttemptSession shape = sessions.any();
-    if (shape.takesDataProvider()) {
-      return List.of(
-          dev.whittle.jazzer.values.ValueReducers.forFuzzedDataProvider(
-              input -> sessions.withSession(session -> session.recordCalls(input))));
-    }
-    return ValueReducerChoice.forCorpusSession(shape);
   }
 }

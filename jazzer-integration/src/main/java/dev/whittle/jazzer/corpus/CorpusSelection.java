@@ -1,15 +1,13 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.corpus;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
-import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
-import org.apiguardian.api.API;
 
 /**
  * Chooses a subset of a corpus that keeps the union of its features, two ways, and keeps the
@@ -18,10 +16,10 @@ import org.apiguardian.api.API;
  * the smallest input that has it); each followed by a pass that drops any chosen input whose
  * features the other chosen inputs all have, largest inputs first. Better means fewer inputs, then
  * fewer bytes. Pure: inputs are given by their features (sorted {@code long}s, as {@link
- * ProbeCounters#collect} returns them) and sizes, and identified by their index.
+ * dev.whittle.jazzer.coverage.ProbeCounters#collect} returns them) and sizes, and identified by
+ * their index.
  */
-@API(status = INTERNAL)
-public final class CorpusSelection {
+final class CorpusSelection {
   /** How a selection was made. */
   public enum Strategy {
     GREEDY_SET_COVER,

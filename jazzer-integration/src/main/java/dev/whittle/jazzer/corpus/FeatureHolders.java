@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.corpus;
 
 import static com.google.common.base.Preconditions.checkArgument;
 

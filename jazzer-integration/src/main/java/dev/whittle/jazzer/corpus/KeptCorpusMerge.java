@@ -1,19 +1,16 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.corpus;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
 import dev.whittle.api.ReductionResult;
-import dev.whittle.engine.io.AtomicFiles;
 import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.CorpusMergeResult;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
-import dev.whittle.jazzer.api.CorpusOutputException;
 import dev.whittle.jazzer.api.Finding;
-import dev.whittle.jazzer.coverage.CorpusSelection;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.coverage.FeatureSets;
-import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.output.KeptCorpusAdditions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -32,10 +28,12 @@ import java.util.Set;
 final class KeptCorpusMerge {
   private final CorpusMinimizer minimizer;
   private final Path kept;
-  private final List<CorpusFiles.Input> keptInputs;
-  private final List<CorpusFiles.Input> fresh;
+  private final KeptCorpusAdditions additions;
+  private final List<CorpusInput> keptInputs;
+  private final List<CorpusInput> fresh;
   private final CoverageSessions sessions;
   private final CorpusFileShrinker shrinker;
+  private final CorpusLog log;
   private final List<CorpusMinimizationResult.Crasher> crashers = new ArrayList<>();
   private final List<Path> added = new ArrayList<>();
   private long bytesAdded;
@@ -45,47 +43,43 @@ final class KeptCorpusMerge {
   private KeptCorpusMerge(
       CorpusMinimizer minimizer,
       Path kept,
-      List<CorpusFiles.Input> keptInputs,
-      List<CorpusFiles.Input> fresh,
+      KeptCorpusAdditions additions,
+      List<CorpusInput> keptInputs,
+      List<CorpusInput> fresh,
       CoverageSessions sessions) {
     this.minimizer = minimizer;
     this.kept = kept;
+    this.additions = additions;
     this.keptInputs = keptInputs;
     this.fresh = fresh;
     this.sessions = sessions;
     this.shrinker = new CorpusFileShrinker(minimizer, sessions);
+    this.log = new CorpusLog(minimizer.log());
   }
 
   static CorpusMergeResult merge(CorpusMinimizer minimizer, Path kept, List<Path> arguments)
       throws IOException {
     long start = System.nanoTime();
     checkKept(kept, arguments);
-    List<CorpusFiles.Input> keptInputs = CorpusFiles.read(List.of(kept));
+    List<CorpusInput> keptInputs = CorpusFiles.read(List.of(kept));
     Set<String> held = new HashSet<>();
-    for (CorpusFiles.Input input : keptInputs) {
+    for (CorpusInput input : keptInputs) {
       held.add(input.sha1());
     }
-    List<CorpusFiles.Input> fresh = new ArrayList<>();
-    for (CorpusFiles.Input input : CorpusFiles.read(arguments)) {
+    List<CorpusInput> fresh = new ArrayList<>();
+    for (CorpusInput input : CorpusFiles.read(arguments)) {
       if (!held.contains(input.sha1())) {
         fresh.add(input);
       }
     }
     // Smallest first, as libFuzzer's merge takes them: a feature goes to the smallest new input.
     fresh.sort(Comparator.comparingInt(input -> input.content().length));
-    checkWritable(kept);
-    if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
-      JazzerAgent.ensureInstalled();
-    }
+    KeptCorpusAdditions additions = KeptCorpusAdditions.open(kept);
     // One target: the merge runs its inputs in turn, and each more job would cost a warm-up.
     try (CoverageSessions sessions =
-        new CoverageSessions(
-            InProcessCorpusMinimizerEngine.specOf(minimizer),
-            minimizer.callTimeout(),
-            1,
-            new EdgeNames(),
-            minimizer.hitCounts())) {
-      return new KeptCorpusMerge(minimizer, kept, keptInputs, fresh, sessions).run(start);
+        new CoverageSessions(CorpusTarget.loader(minimizer, new EdgeNames()), 1)) {
+      return new KeptCorpusMerge(minimizer, kept, additions, keptInputs, fresh, sessions)
+          .run(start);
     }
   }
 
@@ -108,29 +102,13 @@ final class KeptCorpusMerge {
     }
   }
 
-  /** Writes and deletes a file in {@code kept} before any run: an unwritable one costs nothing. */
-  private static void checkWritable(Path kept) throws IOException {
-    try {
-      Files.delete(Files.createTempFile(kept, ".whittle-probe-", ".tmp"));
-    } catch (IOException e) {
-      throw new CorpusOutputException(
-          kept,
-          "the kept corpus directory " + kept + " cannot be written: " + CorpusFiles.reason(e),
-          e);
-    }
-  }
-
-  private void log(String format, Object... args) {
-    minimizer.log().accept("whittle: " + String.format(Locale.ROOT, format, args));
-  }
-
   private CorpusMergeResult run(long start) throws IOException {
     int keptFeatures = -1;
     int newFeatures = 0;
     boolean interrupted = !coverKept();
     if (!interrupted) {
       keptFeatures = covered.length;
-      log(
+      log.line(
           "kept corpus %s: %,d files, %,d features; %,d new inputs to merge",
           kept, keptInputs.size(), covered.length, fresh.size());
       List<long[]> firstRuns = runFreshOnce();
@@ -144,7 +122,7 @@ final class KeptCorpusMerge {
       Thread.currentThread().interrupt();
     }
     added.sort(null);
-    log(
+    log.line(
         "added %,d files, %,d bytes, with %,d new features%s",
         added.size(), bytesAdded, newFeatures, interrupted ? " (interrupted)" : "");
     return new CorpusMergeResult(
@@ -164,9 +142,9 @@ final class KeptCorpusMerge {
   /** Runs every kept file twice; what any run shows is covered. False if interrupted. */
   private boolean coverKept() {
     List<long[]> shown = new ArrayList<>();
-    for (CorpusFiles.Input input : keptInputs) {
+    for (CorpusInput input : keptInputs) {
       for (int round = 0; round < 2; round++) {
-        CoverageSessions.Run run = sessions.run(input.content());
+        CoverageRun run = sessions.run(input.content());
         if (run == null) {
           return false;
         }
@@ -184,8 +162,8 @@ final class KeptCorpusMerge {
    */
   private List<long[]> runFreshOnce() {
     List<long[]> features = new ArrayList<>();
-    for (CorpusFiles.Input input : fresh) {
-      CoverageSessions.Run run = sessions.run(input.content());
+    for (CorpusInput input : fresh) {
+      CoverageRun run = sessions.run(input.content());
       if (run == null) {
         return null;
       }
@@ -210,8 +188,8 @@ final class KeptCorpusMerge {
       if (first == null || FeatureSets.difference(first, covered).length == 0) {
         continue;
       }
-      CorpusFiles.Input input = fresh.get(i);
-      CoverageSessions.Run second = sessions.run(input.content());
+      CorpusInput input = fresh.get(i);
+      CoverageRun second = sessions.run(input.content());
       if (second == null) {
         return false;
       }
@@ -236,7 +214,7 @@ final class KeptCorpusMerge {
    * the features it then shows join {@link #covered}. False if interrupted (the file is written
    * whole all the same).
    */
-  private boolean add(CorpusFiles.Input input, long[] required, long[] shown) throws IOException {
+  private boolean add(CorpusInput input, long[] required, long[] shown) throws IOException {
     byte[] content = input.content();
     long[] features = shown;
     boolean interrupted = false;
@@ -262,40 +240,28 @@ final class KeptCorpusMerge {
   }
 
   /** Writes {@code content} into the kept corpus under its SHA-1, never over an existing file. */
-  private void write(CorpusFiles.Input input, byte[] content) throws IOException {
-    Path file = kept.resolve(CorpusFiles.sha1Of(content));
-    if (Files.exists(file)) {
-      log("%s: %s already exists in the kept corpus; left as it is", input.path(), file);
+  private void write(CorpusInput input, byte[] content) throws IOException {
+    if (!additions.add(content)) {
+      log.line(
+          "%s: %s already exists in the kept corpus; left as it is",
+          input.path(), additions.fileOf(content));
       return;
     }
-    try {
-      AtomicFiles.write(file, content);
-    } catch (IOException e) {
-      throw new CorpusOutputException(
-          kept,
-          "cannot write "
-              + file.getFileName()
-              + " into the kept corpus "
-              + kept
-              + ": "
-              + CorpusFiles.reason(e)
-              + "; every file added before it is complete",
-          e);
-    }
+    Path file = additions.fileOf(content);
     added.add(file);
     bytesAdded += content.length;
-    log(
+    log.line(
         "added %s (%,d of %,d bytes) from %s",
         file.getFileName(), content.length, input.content().length, input.path());
   }
 
-  private void crash(CorpusFiles.Input input, Finding finding) {
+  private void crash(CorpusInput input, Finding finding) {
     crashers.add(new CorpusMinimizationResult.Crasher(input.path(), finding));
-    log("%s: %s; not added (try 'whittle minimize')", input.path(), finding.describe());
+    log.line("%s: %s; not added (try 'whittle minimize')", input.path(), finding.describe());
   }
 
   /** A linkage error is a broken class path, not a crashing input: stop before adding anything. */
-  private static void failIfClassPathBroken(CorpusFiles.Input input, Finding finding) {
+  private static void failIfClassPathBroken(CorpusInput input, Finding finding) {
     if (finding != null && finding.classPathProblem().isPresent()) {
       throw new BrokenClassPathException(input.path().toString(), finding);
     }

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.corpus;
 
 import dev.whittle.jazzer.coverage.FeatureSets;
 import java.util.ArrayList;

@@ -1,0 +1,124 @@
+package dev.whittle.jazzer.corpus;
+
+import dev.whittle.api.ValueReducer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Copies of the target with coverage probes, one per job, each in a class loader of its own; a run
+ * borrows an idle one. A copy whose run timed out is replaced by a freshly loaded one: the
+ * abandoned run may still be counting into its loader's counters. Thread-safe.
+ */
+final class CoverageSessions implements AutoCloseable {
+  private final Supplier<CorpusTarget> loader;
+  private final BlockingQueue<CorpusTarget> idle;
+  private final List<CorpusTarget> all = new ArrayList<>();
+  private final AtomicLong closedRuns = new AtomicLong();
+
+  /** {@code jobs} copies from {@code loader}; closes those it loaded if one fails to load. */
+  CoverageSessions(Supplier<CorpusTarget> loader, int jobs) {
+    this.loader = loader;
+    this.idle = new ArrayBlockingQueue<>(jobs);
+    try {
+      for (int job = 0; job < jobs; job++) {
+        CorpusTarget target = loader.get();
+        synchronized (all) {
+          all.add(target);
+        }
+        idle.add(target);
+      }
+    } catch (RuntimeException | Error e) {
+      close();
+      throw e;
+    }
+  }
+
+  /**
+   * Runs {@code input} once on an idle copy. Null when the calling thread is interrupted, whose
+   * runs end at once and show nothing.
+   */
+  CoverageRun run(byte[] input) {
+    CorpusTarget target;
+    try {
+      target = idle.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+    CorpusTarget giveBack = target;
+    try {
+      CoverageRun run = target.run(input);
+      if (Thread.currentThread().isInterrupted()) {
+        return null;
+      }
+      if (run.timedOut()) {
+        giveBack = replace(target);
+      }
+      return run;
+    } finally {
+      idle.add(giveBack);
+    }
+  }
+
+  /**
+   * Lends an idle copy to {@code use}, for recording a {@code FuzzedDataProvider} target's calls.
+   */
+  <T> T withTarget(Function<CorpusTarget, T> use) {
+    CorpusTarget target;
+    try {
+      target = idle.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+    try {
+      return use.apply(target);
+    } finally {
+      idle.add(target);
+    }
+  }
+
+  /** The value reducers that fit the target ({@link CorpusTarget#valueReducers}). */
+  List<ValueReducer<byte[]>> valueReducers() {
+    CorpusTarget any;
+    synchronized (all) {
+      any = all.get(0);
+    }
+    return any.valueReducers(this);
+  }
+
+  private CorpusTarget replace(CorpusTarget hung) {
+    CorpusTarget fresh = loader.get();
+    synchronized (all) {
+      all.set(all.indexOf(hung), fresh);
+    }
+    closedRuns.addAndGet(hung.runs());
+    hung.close();
+    return fresh;
+  }
+
+  /** Runs of the target in every copy so far. */
+  long runs() {
+    long runs = closedRuns.get();
+    synchronized (all) {
+      for (CorpusTarget target : all) {
+        runs += target.runs();
+      }
+    }
+    return runs;
+  }
+
+  @Override
+  public void close() {
+    synchronized (all) {
+      for (CorpusTarget target : all) {
+        target.close();
+      }
+    }
+  }
+}

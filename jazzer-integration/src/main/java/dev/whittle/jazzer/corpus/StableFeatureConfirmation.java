@@ -1,0 +1,157 @@
+package dev.whittle.jazzer.corpus;
+
+import dev.whittle.jazzer.api.BrokenClassPathException;
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.coverage.FeatureSets;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Takes the {@link CoverageCensus} of a corpus. Runs every input once, then a second time those
+ * that a selection over the first run's features would keep, and then, as long as a feature of the
+ * first run is confirmed by no second run, the inputs that showed it, smallest first: a feature is
+ * stable once an input shows it on both of its runs. The stable features come out as with two runs
+ * of every input (each feature seen once is given every chance to show twice), for about one run of
+ * the corpus and one of what is kept. One use per instance.
+ */
+final class StableFeatureConfirmation {
+  private final List<CorpusInput> inputs;
+  private final CoveragePasses passes;
+  private final Map<Integer, Finding> crashers = new LinkedHashMap<>();
+  private final long[][] stable;
+  private final long[][] observed;
+  private final long[] runNanos;
+
+  StableFeatureConfirmation(List<CorpusInput> inputs, CoveragePasses passes) {
+    this.inputs = inputs;
+    this.passes = passes;
+    this.stable = new long[inputs.size()][];
+    this.observed = new long[inputs.size()][];
+    this.runNanos = new long[inputs.size()];
+    Arrays.fill(runNanos, Long.MAX_VALUE);
+  }
+
+  /** The census; an incomplete one (with the crashers found so far) if interrupted. */
+  CoverageCensus take() throws IOException {
+    List<Integer> all = new ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      all.add(i);
+    }
+    List<long[]> first = corpusPass("first run", all);
+    if (first == null) {
+      return census(new long[0], new long[0], false);
+    }
+    List<Integer> candidates = new ArrayList<>();
+    List<long[]> firstFeatures = new ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      if (!crashers.containsKey(i)) {
+        candidates.add(i);
+        firstFeatures.add(first.get(i));
+        observed[i] = first.get(i);
+      }
+    }
+    long[] sizes = candidates.stream().mapToLong(i -> inputs.get(i).content().length).toArray();
+    long[] onceSeen = CorpusSelection.union(firstFeatures);
+    List<Integer> again = new ArrayList<>();
+    for (int k : CorpusSelection.best(firstFeatures, sizes).chosen()) {
+      again.add(candidates.get(k));
+    }
+    List<long[]> flakyPerInput = new ArrayList<>();
+    long[] confirmed = new long[0];
+    while (!again.isEmpty()) {
+      List<long[]> second = corpusPass("second run", again);
+      if (second == null) {
+        return census(new long[0], new long[0], false);
+      }
+      for (int k = 0; k < again.size(); k++) {
+        int index = again.get(k);
+        if (crashers.containsKey(index)) {
+          observed[index] = null;
+          continue;
+        }
+        long[] shown = CorpusSelection.union(List.of(first.get(index), second.get(k)));
+        stable[index] = FeatureSets.intersection(first.get(index), second.get(k));
+        observed[index] = shown;
+        flakyPerInput.add(FeatureSets.difference(shown, stable[index]));
+        confirmed = CorpusSelection.union(List.of(confirmed, stable[index]));
+      }
+      again = unconfirmedHolders(first, FeatureSets.difference(onceSeen, confirmed));
+    }
+    long[] seen = CorpusSelection.union(List.of(onceSeen, CorpusSelection.union(flakyPerInput)));
+    return census(confirmed, seen, true);
+  }
+
+  private CoverageCensus census(long[] universe, long[] seen, boolean complete) {
+    return new CoverageCensus(
+        inputs, crashers, stable, observed, runNanos, universe, seen, complete);
+  }
+
+  /**
+   * Runs the inputs {@code indices} once each; their features in that order, or null if
+   * interrupted. Keeps each input's quickest run, and each input's first finding as a crasher.
+   */
+  private List<long[]> corpusPass(String what, List<Integer> indices) throws IOException {
+    List<byte[]> contents = new ArrayList<>();
+    for (int index : indices) {
+      contents.add(inputs.get(index).content());
+    }
+    List<CoverageRun> runs = passes.runAll(what, contents);
+    if (runs == null) {
+      return null;
+    }
+    List<long[]> features = new ArrayList<>();
+    for (int k = 0; k < runs.size(); k++) {
+      int index = indices.get(k);
+      runNanos[index] = Math.min(runNanos[index], runs.get(k).nanos());
+      features.add(runs.get(k).features());
+    }
+    for (int k = 0; k < runs.size(); k++) {
+      Finding finding = runs.get(k).finding();
+      if (finding != null) {
+        failIfClassPathBroken(indices.get(k), finding);
+        crashers.putIfAbsent(indices.get(k), finding);
+      }
+    }
+    return features;
+  }
+
+  /**
+   * Stops at an input whose run threw a linkage error, before anything is written: the target's
+   * classes do not fit together, and every input that reaches the same code would be taken for a
+   * crasher and left out (issue 17: a class path with a library too old for the one that called
+   * it).
+   */
+  private void failIfClassPathBroken(int index, Finding finding) {
+    if (finding.classPathProblem().isPresent()) {
+      throw new BrokenClassPathException(inputs.get(index).path().toString(), finding);
+    }
+  }
+
+  /**
+   * For each feature of {@code unconfirmed}, the smallest input run once so far whose first run
+   * showed it (none when every input that showed it has run twice); ascending.
+   */
+  private List<Integer> unconfirmedHolders(List<long[]> first, long[] unconfirmed) {
+    TreeSet<Integer> holders = new TreeSet<>();
+    long[] left = unconfirmed;
+    List<Integer> bySize =
+        CoverageCensus.smallestFirst(
+            inputs, index -> stable[index] == null && !crashers.containsKey(index));
+    for (int index : bySize) {
+      if (left.length == 0) {
+        break;
+      }
+      long[] shown = FeatureSets.intersection(first.get(index), left);
+      if (shown.length > 0) {
+        holders.add(index);
+        left = FeatureSets.difference(left, shown);
+      }
+    }
+    return new ArrayList<>(holders);
+  }
+}
