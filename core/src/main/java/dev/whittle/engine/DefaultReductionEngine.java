@@ -1,7 +1,9 @@
 package dev.whittle.engine;
 
+import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import com.google.common.base.Ticker;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
@@ -27,6 +29,18 @@ public final class DefaultReductionEngine implements ReductionEngine {
    */
   static final int MAX_ROUNDS = 16;
 
+  private final Ticker ticker;
+
+  /** The engine {@link Reduction#run} finds: its reductions' time is the system's. */
+  public DefaultReductionEngine() {
+    this(Ticker.systemTicker());
+  }
+
+  /** An engine whose reductions read their elapsed time and deadline from {@code ticker}. */
+  DefaultReductionEngine(Ticker ticker) {
+    this.ticker = checkNotNull(ticker, "ticker");
+  }
+
   @Override
   public <C> ReductionResult<C> run(Reduction<C> reduction, Oracle<? super C> oracle) {
     SequenceReducer reducer = ReducerRegistry.create(reduction.algorithm());
@@ -37,7 +51,8 @@ public final class DefaultReductionEngine implements ReductionEngine {
             reduction.budget(),
             reduction.progressListeners(),
             reduction.improvementListeners(),
-            reduction.jobs())) {
+            reduction.jobs(),
+            ticker)) {
       return run(reduction, reducer, loop);
     }
   }
