@@ -55,10 +55,6 @@ public final class SyntaxTree {
     return root;
   }
 
-  public int sourceLength() {
-    return source.length;
-  }
-
   /** The source bytes of {@code node}'s span, with no edits. */
   public byte[] bytesOf(SyntaxNode node) {
     byte[] out = new byte[node.length()];
