@@ -1,6 +1,11 @@
 package dev.whittle.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** How Entropy Debugging builds its ordered decision trees. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum DecisionTreeBuilder {
   /**
    * Exactly optimal: minimum expected number of oracle calls among all trees that keep leaf order

@@ -20,7 +20,7 @@ import dev.whittle.engine.sequence.Subsequence;
 import org.apiguardian.api.API;
 
 /** Runs a configured reduction: checks the original, runs the reducers, reports. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class DefaultReductionEngine implements ReductionEngine {
   /**
    * Rounds of sequence reduction followed by value reduction at most: each round that changes

@@ -34,7 +34,7 @@ import org.apiguardian.api.API;
  * one job it sends batches of questions to the oracle from threads of its own, and still records
  * every answer on the reduction's thread.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoCloseable {
   private final Oracle<? super C> oracle;
   private final Budget budget;

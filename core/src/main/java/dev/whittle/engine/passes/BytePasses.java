@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * structure that deleting one run of bytes at a time cannot, and every front end offers them
  * ({@code whittle reduce}, {@code whittle minimize}, the JUnit extension).
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class BytePasses {
   private BytePasses() {}
 

@@ -42,7 +42,7 @@ import org.apiguardian.api.API;
  * pass leaves the loop's best result as it stood (the loop keeps every smaller interesting
  * candidate).
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class PassScheduler<C> {
   private final List<ValueReducer<C>> passes;
   private final SchedulingPolicy policy;

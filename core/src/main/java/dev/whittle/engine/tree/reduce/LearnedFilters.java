@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
  * spares the last child of a mandatory kind, and a node is replaced only by a descendant whose kind
  * was seen under the node's parent's kind.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class LearnedFilters {
   /** The kind that stands for "no parent": the root's context. */
   static final String ROOT = "^";

@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * grammar): they ask through the pass's tester, so the reduction's oracle loop, cache, budget, jobs
  * and pass scheduler are theirs too.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TreePasses {
   /** The names {@link #named} knows. */
   public static final List<String> NAMES =

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 /** The tree builder for each {@link DecisionTreeBuilder} choice, registered in one place. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TreeBuilders {
   private static final Map<DecisionTreeBuilder, OrderedTreeBuilder> BUILDERS =
       new EnumMap<>(DecisionTreeBuilder.class);
