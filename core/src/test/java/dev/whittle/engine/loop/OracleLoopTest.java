@@ -96,15 +96,7 @@ class OracleLoopTest {
   @Test
   void theDeadlineStopsAReducerThatGetsOnlyCachedAnswers() {
     FakeTicker ticker = new FakeTicker();
-    OracleLoop<String> loop =
-        new OracleLoop<>(
-            SequenceInputs.chars("abc"),
-            text -> Outcome.INTERESTING,
-            Budget.unlimited().withDeadline(Duration.ofSeconds(1)),
-            List.of(),
-            List.of(),
-            1,
-            ticker);
+    OracleLoop<String> loop = withinASecond(ticker, 1);
     loop.askOriginal();
     loop.isInteresting(Subsequence.ofIndices(0));
     ticker.advance(Duration.ofMillis(999));
@@ -122,15 +114,7 @@ class OracleLoopTest {
   @Test
   void theDeadlineStopsBatchesOfCachedAnswers() {
     FakeTicker ticker = new FakeTicker();
-    OracleLoop<String> loop =
-        new OracleLoop<>(
-            SequenceInputs.chars("abc"),
-            text -> Outcome.INTERESTING,
-            Budget.unlimited().withDeadline(Duration.ofSeconds(1)),
-            List.of(),
-            List.of(),
-            2,
-            ticker);
+    OracleLoop<String> loop = withinASecond(ticker, 2);
     try (loop) {
       loop.askOriginal();
       List<Subsequence> batch = List.of(Subsequence.ofIndices(0), Subsequence.ofIndices(1));
@@ -149,15 +133,7 @@ class OracleLoopTest {
   @Test
   void theOriginalIsAskedEvenPastTheDeadline() {
     FakeTicker ticker = new FakeTicker();
-    OracleLoop<String> loop =
-        new OracleLoop<>(
-            SequenceInputs.chars("abc"),
-            text -> Outcome.INTERESTING,
-            Budget.unlimited().withDeadline(Duration.ofSeconds(1)),
-            List.of(),
-            List.of(),
-            1,
-            ticker);
+    OracleLoop<String> loop = withinASecond(ticker, 1);
     ticker.advance(Duration.ofSeconds(5));
     assertTrue(loop.askOriginal().isInteresting());
     assertThrows(StopReduction.class, () -> loop.isInteresting(Subsequence.ofIndices(0)));
@@ -297,6 +273,18 @@ class OracleLoopTest {
     assertEquals(2, events.get(2).oracleCalls());
     assertEquals(1, events.get(2).cacheHits());
     assertEquals(2, events.get(2).bestSize());
+  }
+
+  /** A loop on "abc" whose every candidate is interesting, with a deadline a second away. */
+  private static OracleLoop<String> withinASecond(FakeTicker ticker, int jobs) {
+    return new OracleLoop<>(
+        SequenceInputs.chars("abc"),
+        text -> Outcome.INTERESTING,
+        Budget.unlimited().withDeadline(Duration.ofSeconds(1)),
+        List.of(),
+        List.of(),
+        jobs,
+        ticker);
   }
 
   private OracleLoop<String> loop(String text, Predicate<String> interesting, Budget budget) {
