@@ -4,13 +4,17 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAnnotation;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaEnumConstant;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.function.Predicate;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
@@ -53,8 +57,43 @@ class ArchitectureTest {
         .and()
         .areTopLevelClasses()
         .should()
-        .beAnnotatedWith(API.class)
+        .beAnnotatedWith(apiWith(status -> status == API.Status.INTERNAL, "status INTERNAL"))
         .check(PRODUCTION);
+  }
+
+  /**
+   * Every public type says how far a user may rely on it, and since when: {@code @API(status = ...,
+   * since = ...)}, as JUnit 5 marks its own.
+   */
+  @Test
+  void everyPublicTopLevelTypeDeclaresItsApiStatusAndSince() {
+    classes()
+        .that()
+        .resideInAPackage("dev.whittle..")
+        .and()
+        .haveModifier(JavaModifier.PUBLIC)
+        .and()
+        .areTopLevelClasses()
+        .should()
+        .beAnnotatedWith(apiWith(status -> true, "a status"))
+        .check(PRODUCTION);
+  }
+
+  /** An {@code @API} annotation with a non-empty {@code since} and a status that {@code test}s. */
+  private static DescribedPredicate<JavaAnnotation<?>> apiWith(
+      Predicate<API.Status> status, String description) {
+    return DescribedPredicate.describe(
+        "@API with " + description + " and a since",
+        annotation -> {
+          if (!annotation.getRawType().isEquivalentTo(API.class)) {
+            return false;
+          }
+          Object since = annotation.get("since").orElse("");
+          Object value = annotation.get("status").orElse(null);
+          return !since.toString().isEmpty()
+              && value instanceof JavaEnumConstant constant
+              && status.test(API.Status.valueOf(constant.name()));
+        });
   }
 
   @Test

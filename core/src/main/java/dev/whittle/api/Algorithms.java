@@ -1,12 +1,15 @@
 package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import com.google.common.collect.ImmutableMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /** Static factories for every sequence algorithm, and lookup by name. */
+@API(status = STABLE, since = "0.1")
 public final class Algorithms {
   /** Delta debugging as Zeller and Hildebrandt describe it; its result is 1-minimal. */
   public static final String DDMIN = "ddmin";

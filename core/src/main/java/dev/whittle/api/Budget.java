@@ -2,14 +2,17 @@ package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Limits on one reduction: at most so many oracle calls, and a deadline from the start. A reduction
  * that reaches a limit stops and returns its best result so far. Immutable.
  */
+@API(status = STABLE, since = "0.1")
 public final class Budget {
   private static final Budget UNLIMITED = new Budget(Long.MAX_VALUE, null);
 

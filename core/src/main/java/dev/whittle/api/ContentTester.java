@@ -1,6 +1,9 @@
 package dev.whittle.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * How a {@link ValueReducer} asks a question: the reduction's oracle loop answers from its cache or
@@ -9,6 +12,7 @@ import java.util.List;
  * @param <C> the content type
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1")
 public interface ContentTester<C> {
   /** Whether {@code candidate} is interesting; unresolved counts as not interesting. */
   boolean isInteresting(C candidate);

@@ -1,17 +1,20 @@
 package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Durations as the command line writes them: plain milliseconds ({@code 500}), a number with a unit
  * ({@code 250ms}, {@code 2s}, {@code 1.5m}, {@code 1h}) or ISO-8601 ({@code PT2S}).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Durations {
   private static final Pattern NUMBER_AND_UNIT =
       Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?", Pattern.CASE_INSENSITIVE);

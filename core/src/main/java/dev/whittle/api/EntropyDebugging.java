@@ -2,19 +2,29 @@ package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Options of Entropy Debugging (Fairhurst): a left-to-right sweep that codes the stream of
  * important and unimportant items with ordered decision trees built from a Markov model, where
  * every branch is one oracle call. Immutable; each {@code with*} method returns a copy.
+ *
+ * <p>The model and tree options (presampling, an initial model, adaptation, Bayesian estimates, the
+ * tree builder and its caps) are research knobs, for comparing variants in tests and benchmarks:
+ * experimental, and may change or go.
  */
+@API(status = STABLE, since = "0.1")
 public final class EntropyDebugging implements Algorithm {
   /** Exact run lengths per tree before longer runs are grouped in doubling ranges. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public static final int DEFAULT_MAX_TREE_SIZE = 64;
 
   /** Exact run lengths less likely than this are grouped. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public static final double DEFAULT_MIN_SYMBOL_PROBABILITY = 1e-6;
 
   // Not final so that the with* methods can change a fresh copy before anyone sees it.
@@ -100,16 +110,19 @@ public final class EntropyDebugging implements Algorithm {
   }
 
   /** Random positions sampled (with their right neighbours) before the sweep. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public int presamples() {
     return presamples;
   }
 
   /** A model to start from instead of the uninformed prior; usually with no presampling. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public Optional<MarkovModel> initialModel() {
     return Optional.ofNullable(initialModel);
   }
 
   /** Whether what each tree reveals updates the model. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public boolean adapt() {
     return adapt;
   }
@@ -118,20 +131,24 @@ public final class EntropyDebugging implements Algorithm {
    * Whether run-length probabilities integrate over the model's uncertainty (Bayesian predictive)
    * instead of plugging in point estimates as the paper does.
    */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public boolean bayesian() {
     return bayesian;
   }
 
+  @API(status = EXPERIMENTAL, since = "0.1")
   public DecisionTreeBuilder treeBuilder() {
     return treeBuilder;
   }
 
   /** Most exact run lengths in one tree; longer runs fall into doubling groups of lengths. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public int maxTreeSize() {
     return maxTreeSize;
   }
 
   /** Exact run lengths less likely than this are grouped with their neighbours. */
+  @API(status = EXPERIMENTAL, since = "0.1")
   public double minSymbolProbability() {
     return minSymbolProbability;
   }
@@ -145,24 +162,29 @@ public final class EntropyDebugging implements Algorithm {
     return copyWith(c -> c.name = newName);
   }
 
+  @API(status = EXPERIMENTAL, since = "0.1")
   public EntropyDebugging withPresamples(int count) {
     checkArgument(count >= 0, "presamples must not be negative, was %s", count);
     return copyWith(c -> c.presamples = count);
   }
 
+  @API(status = EXPERIMENTAL, since = "0.1")
   public EntropyDebugging withInitialModel(MarkovModel model) {
     checkNotNull(model, "model");
     return copyWith(c -> c.initialModel = model);
   }
 
+  @API(status = EXPERIMENTAL, since = "0.1")
   public EntropyDebugging withAdapt(boolean on) {
     return copyWith(c -> c.adapt = on);
   }
 
+  @API(status = EXPERIMENTAL, since = "0.1")
   public EntropyDebugging withBayesian(boolean on) {
     return copyWith(c -> c.bayesian = on);
   }
 
+  @API(status = EXPERIMENTAL, since = "0.1")
   public EntropyDebugging withTreeBuilder(DecisionTreeBuilder builder) {
     checkNotNull(builder, "builder");
     return copyWith(c -> c.treeBuilder = builder);
@@ -181,6 +203,7 @@ public final class EntropyDebugging implements Algorithm {
         });
   }
 
+  @API(status = EXPERIMENTAL, since = "0.1")
   public EntropyDebugging withCaps(int newMaxTreeSize, double newMinSymbolProbability) {
     checkArgument(newMaxTreeSize >= 2, "maxTreeSize must be at least 2, was %s", newMaxTreeSize);
     checkArgument(

@@ -2,8 +2,10 @@ package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * One step of a reduction's trajectory: a new smallest interesting candidate, and what it had cost
@@ -13,6 +15,7 @@ import java.time.Duration;
  * @param elapsed time since the reduction started
  * @param size the candidate's size in items
  */
+@API(status = STABLE, since = "0.1")
 public record Improvement(long oracleCalls, Duration elapsed, int size) {
   public Improvement {
     checkArgument(oracleCalls >= 0, "oracleCalls must not be negative: %s", oracleCalls);

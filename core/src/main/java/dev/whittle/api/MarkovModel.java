@@ -1,6 +1,9 @@
 package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
 
 /**
  * A two-state Markov model of which items are unimportant ({@code u}) and important ({@code i}):
@@ -8,6 +11,7 @@ import static com.google.common.base.Preconditions.checkArgument;
  * follows an unimportant one. Both lie strictly between 0 and 1, and the chain must exist: {@code
  * p(iu) = p(u) (1 - p(uu)) / p(i)} may not exceed 1.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record MarkovModel(double pU, double pUU) {
   public MarkovModel {
     checkArgument(pU > 0 && pU < 1, "p(u) must lie strictly between 0 and 1, was %s", pU);

@@ -1,5 +1,9 @@
 package dev.whittle.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Decides whether a candidate still reproduces the behaviour being reduced.
  *
@@ -13,6 +17,7 @@ package dev.whittle.api;
  * @param <C> the candidate type, for example {@code byte[]} or {@code String}
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1")
 public interface Oracle<C> {
   Outcome test(C candidate);
 

@@ -1,6 +1,9 @@
 package dev.whittle.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * A snapshot of a running reduction.
@@ -12,6 +15,7 @@ import java.time.Duration;
  * @param bestSize items in the smallest interesting candidate so far
  * @param elapsed time since the reduction started
  */
+@API(status = STABLE, since = "0.1")
 public record Progress(
     long oracleCalls,
     long cacheHits,

@@ -2,12 +2,14 @@ package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.spi.ReductionEngine;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * One reduction, configured and ready to run: an input, an algorithm, a budget and listeners.
@@ -16,6 +18,7 @@ import java.util.function.Consumer;
  *
  * @param <C> the content type handed to the oracle
  */
+@API(status = STABLE, since = "0.1")
 public final class Reduction<C> {
   private final SequenceInput<C> input;
   private final Algorithm algorithm;

@@ -1,9 +1,11 @@
 package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.time.Duration;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What a reduction found and what it cost. Immutable as far as the content type allows: array
@@ -11,6 +13,7 @@ import java.util.List;
  *
  * @param <C> the content type
  */
+@API(status = STABLE, since = "0.1")
 public final class ReductionResult<C> {
   private final C reduced;
   private final String algorithm;

@@ -1,5 +1,9 @@
 package dev.whittle.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * An input split into items at some granularity: bytes, characters, lines, tokens or any list.
  * Reducers work on item positions only; the input turns a candidate back into content.
@@ -10,6 +14,7 @@ package dev.whittle.api;
  *
  * @param <C> the content type handed to the oracle
  */
+@API(status = STABLE, since = "0.1")
 public interface SequenceInput<C> {
   /** Number of items in the original input. */
   int size();

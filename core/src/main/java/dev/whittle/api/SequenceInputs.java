@@ -1,6 +1,7 @@
 package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.hash.Hashing;
@@ -8,8 +9,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /** Static factories for the granularities every reducer understands. */
+@API(status = STABLE, since = "0.1")
 public final class SequenceInputs {
   private SequenceInputs() {}
 

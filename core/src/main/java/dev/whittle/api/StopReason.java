@@ -1,6 +1,11 @@
 package dev.whittle.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /** Why a reduction ended. */
+@API(status = STABLE, since = "0.1")
 public enum StopReason {
   /** The algorithm finished. */
   COMPLETED,

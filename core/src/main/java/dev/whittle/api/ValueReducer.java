@@ -1,5 +1,9 @@
 package dev.whittle.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A candidate generator that rewrites content instead of deleting items: it changes values (shrinks
  * a number, rewrites a length field together with the data it counts, re-encodes a decoded
@@ -22,6 +26,7 @@ package dev.whittle.api;
  *
  * @param <C> the content type
  */
+@API(status = STABLE, since = "0.1")
 public interface ValueReducer<C> {
   /** A short name for summaries and progress, for example {@code "length-fields"}. */
   String name();

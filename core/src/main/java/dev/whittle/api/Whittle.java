@@ -1,6 +1,9 @@
 package dev.whittle.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 
 /**
  * Entry point of the reduction engine.
@@ -12,6 +15,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
  *         .run(Oracle.of(candidate -> candidate.contains(7) && candidate.contains(42)));
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class Whittle {
   private Whittle() {}
 

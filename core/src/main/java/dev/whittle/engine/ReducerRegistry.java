@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * Every sequence reducer, in one ordered list: the first entry that accepts an algorithm builds the
  * reducer for it.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ReducerRegistry {
   private static final List<Entry> ENTRIES =
       List.of(

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Method;
+import java.util.List;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
 class EntropyDebuggingTest {
@@ -46,5 +49,27 @@ class EntropyDebuggingTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Algorithms.named("ddmax"));
     assertTrue(e.getMessage().contains("ddmax") && e.getMessage().contains("entropy"));
+  }
+
+  /** The research knobs are public for tests and benchmarks, and say they are experimental. */
+  @Test
+  void theResearchKnobsAreExperimental() {
+    for (Method method : EntropyDebugging.class.getMethods()) {
+      boolean knob =
+          List.of(
+                  "withAdapt",
+                  "withBayesian",
+                  "withCaps",
+                  "withInitialModel",
+                  "withTreeBuilder",
+                  "withPresamples")
+              .contains(method.getName());
+      if (knob) {
+        API api = method.getAnnotation(API.class);
+        assertTrue(api != null && api.status() == API.Status.EXPERIMENTAL, method.getName());
+      }
+    }
+    API type = EntropyDebugging.class.getAnnotation(API.class);
+    assertEquals(API.Status.STABLE, type.status());
   }
 }

@@ -9,7 +9,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.tree.SyntaxTree;
 import dev.whittle.engine.tree.lenient.LenientFormats;
-import dev.whittle.engine.tree.reduce.CorpusFilters;
+import dev.whittle.engine.tree.reduce.LearnedFilters;
 import dev.whittle.engine.tree.reduce.TreePasses;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -144,7 +144,7 @@ public final class TreeOverheadBenchmark {
                           pipeline,
                           LenientFormats.auto(),
                           Algorithms.named(Algorithms.ENTROPY_SIMPLIFY),
-                          CorpusFilters.none())
+                          LearnedFilters.none())
                       .orElseThrow());
           default ->
               TreePasses.forText(

@@ -9,7 +9,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.lenient.LenientFormats;
-import dev.whittle.engine.tree.reduce.CorpusFilters;
+import dev.whittle.engine.tree.reduce.LearnedFilters;
 import dev.whittle.engine.tree.reduce.TreePasses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -132,7 +132,7 @@ public final class TreeZellerBenchmark {
                           pipeline,
                           LenientFormats.auto(),
                           Algorithms.entropyDebugging(),
-                          CorpusFilters.none())
+                          LearnedFilters.none())
                       .orElseThrow());
           default -> TreePasses.forText(LenientFormats.auto(), level);
         };

@@ -19,6 +19,7 @@ import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.StopReason;
 import dev.whittle.api.Whittle;
+import dev.whittle.engine.loop.FakeTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,20 +75,24 @@ class DefaultReductionEngineTest {
 
   @Test
   void theDeadlineEndsASlowReduction() {
+    FakeTicker ticker = new FakeTicker();
     Oracle<String> slow =
         text -> {
-          sleepMillis(5);
+          ticker.advance(Duration.ofMillis(5));
           return TWO_XS.test(text) ? Outcome.INTERESTING : Outcome.NOT_INTERESTING;
         };
-    ReductionResult<String> result =
+    Reduction<String> reduction =
         Whittle.reduce(SequenceInputs.chars(NEEDLES))
             .withAlgorithm(Algorithms.oneByOne())
-            .withBudget(Budget.unlimited().withDeadline(Duration.ofMillis(60)))
-            .run(slow);
+            .withBudget(Budget.unlimited().withDeadline(Duration.ofMillis(60)));
+    ReductionResult<String> result = new DefaultReductionEngine(ticker).run(reduction, slow);
 
     assertEquals(StopReason.DEADLINE, result.stopReason());
-    // One-by-one needs at least one call per item; the deadline allows far fewer.
-    assertTrue(result.oracleCalls() < NEEDLES.length(), result.toString());
+    // Each call takes 5 ms: the 13th would start at the deadline. One-by-one needs at least one
+    // call per item.
+    assertTrue(NEEDLES.length() > 12, NEEDLES);
+    assertEquals(12, result.oracleCalls(), result.toString());
+    assertEquals(Duration.ofMillis(60), result.elapsed());
     assertTrue(TWO_XS.test(result.reduced()));
   }
 
@@ -220,13 +225,5 @@ class DefaultReductionEngineTest {
 
   private static Reduction<String> reduce(String text) {
     return Whittle.reduce(SequenceInputs.chars(text)).withAlgorithm(Algorithms.ddmin());
-  }
-
-  private static void sleepMillis(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -19,7 +19,7 @@ import dev.whittle.engine.tree.TreeSizeLimit;
 import dev.whittle.engine.tree.grammar.GrammarReducers;
 import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
 import dev.whittle.engine.tree.lenient.LenientFormats;
-import dev.whittle.engine.tree.reduce.CorpusFilters;
+import dev.whittle.engine.tree.reduce.LearnedFilters;
 import dev.whittle.engine.tree.reduce.TreePasses;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -592,7 +592,7 @@ final class ReduceCommand implements Callable<Integer> {
     if (algorithm.tree().isEmpty()) {
       return defaultTreePasses(builder.get());
     }
-    CorpusFilters filters = learnFrom == null ? CorpusFilters.none() : learn(builder.get());
+    LearnedFilters filters = learnFrom == null ? LearnedFilters.none() : learn(builder.get());
     return List.of(
         TreePasses.named(algorithm.tree().get(), builder.get(), levelAlgorithm, filters)
             .orElseThrow());
@@ -661,9 +661,9 @@ final class ReduceCommand implements Callable<Integer> {
     return passes;
   }
 
-  private CorpusFilters learn(TreeBuilder builder) {
+  private LearnedFilters learn(TreeBuilder builder) {
     try {
-      return CorpusFilters.learn(builder, learnFrom);
+      return LearnedFilters.learn(builder, learnFrom);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--learn-from: " + e.getMessage());
     } catch (UncheckedIOException e) {

@@ -9,7 +9,7 @@ import java.time.Duration;
 import org.apiguardian.api.API;
 
 /** How one run of the test command ended, and what that means for the candidate. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public sealed interface CommandRun {
   Outcome outcome();
 

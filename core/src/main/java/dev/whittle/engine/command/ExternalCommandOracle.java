@@ -40,7 +40,7 @@ import org.apiguardian.api.API;
  * ended too, where {@link LeftoverProcesses} can find it. Thread-safe: each thread that asks gets a
  * directory of its own for its candidate file, so that {@code --jobs} runs never share a file.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
   private final ImmutableList<String> command;
   private final Optional<Duration> timeout;

@@ -20,7 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.apiguardian.api.API;
 
 /** Writes files so that a reader, or a run killed half-way, sees the old content or the new. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class AtomicFiles {
   private static final int MAX_NAME_ATTEMPTS = 100;
 

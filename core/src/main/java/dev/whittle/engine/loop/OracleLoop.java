@@ -4,7 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.google.common.base.Stopwatch;
+import com.google.common.base.Ticker;
 import dev.whittle.api.Budget;
 import dev.whittle.api.Improvement;
 import dev.whittle.api.ImprovementListener;
@@ -34,16 +34,13 @@ import org.apiguardian.api.API;
  * one job it sends batches of questions to the oracle from threads of its own, and still records
  * every answer on the reduction's thread.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoCloseable {
   private final Oracle<? super C> oracle;
   private final Budget budget;
-  private final List<ProgressListener> progressListeners;
-  private final List<? extends ImprovementListener<? super C>> improvementListeners;
-  private final List<Improvement> trajectory = new ArrayList<>();
+  private final LoopListeners<C> listeners;
   private final ResultCache cache = new ResultCache();
-  private final Stopwatch stopwatch;
-  private final long deadlineNanos;
+  private final ReductionClock clock;
   private final ParallelAsker<C> parallel; // null when the loop asks one question at a time
 
   // The input reducers' subsequences refer to; value reducers make the loop continue on another.
@@ -63,12 +60,13 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
       Budget budget,
       List<ProgressListener> progressListeners,
       List<? extends ImprovementListener<? super C>> improvementListeners) {
-    this(input, oracle, budget, progressListeners, improvementListeners, 1);
+    this(input, oracle, budget, progressListeners, improvementListeners, 1, Ticker.systemTicker());
   }
 
   /**
    * A loop that answers batches with up to {@code jobs} oracle calls at once; the oracle MUST then
-   * be thread-safe. Close it to stop its threads.
+   * be thread-safe. Close it to stop its threads. Its elapsed time and deadline are read from
+   * {@code ticker}.
    */
   public OracleLoop(
       SequenceInput<C> input,
@@ -76,17 +74,16 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
       Budget budget,
       List<ProgressListener> progressListeners,
       List<? extends ImprovementListener<? super C>> improvementListeners,
-      int jobs) {
+      int jobs,
+      Ticker ticker) {
     checkArgument(jobs >= 1, "jobs must be at least 1, was %s", jobs);
     this.parallel = jobs == 1 ? null : new ParallelAsker<>(oracle, jobs);
     this.input = checkNotNull(input, "input");
     this.oracle = checkNotNull(oracle, "oracle");
     this.budget = checkNotNull(budget, "budget");
-    this.progressListeners = List.copyOf(progressListeners);
-    this.improvementListeners = List.copyOf(improvementListeners);
-    this.stopwatch = Stopwatch.createStarted();
+    this.listeners = new LoopListeners<>(progressListeners, improvementListeners);
+    this.clock = new ReductionClock(budget.deadline(), ticker);
     this.keys = new ContentKeys(input);
-    this.deadlineNanos = budget.deadline().map(Duration::toNanos).orElse(Long.MAX_VALUE);
   }
 
   /**
@@ -262,7 +259,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
 
   /** Every improvement so far, the original first, in the order they were found. */
   public List<Improvement> trajectory() {
-    return List.copyOf(trajectory);
+    return listeners.trajectory();
   }
 
   @Override
@@ -276,11 +273,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     bestContent = content;
     bestSize = size;
     best = candidate;
-    Progress progress = progress(size);
-    trajectory.add(new Improvement(progress.oracleCalls(), progress.elapsed(), size));
-    for (ImprovementListener<? super C> listener : improvementListeners) {
-      listener.onImprovement(content, progress);
-    }
+    listeners.improved(content, progress(size));
   }
 
   /**
@@ -369,7 +362,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   public Duration elapsed() {
-    return stopwatch.elapsed();
+    return clock.elapsed();
   }
 
   private void checkBudget() {
@@ -391,23 +384,12 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
 
   private void checkTime() {
     // The original is always checked: a deadline that ran out before it would leave no result.
-    if (deadlineNanos != Long.MAX_VALUE
-        && hasBest()
-        && stopwatch.elapsed().toNanos() >= deadlineNanos) {
-      throw new StopReduction(StopReason.DEADLINE);
-    }
-    if (Thread.currentThread().isInterrupted()) {
-      throw new StopReduction(StopReason.INTERRUPTED);
-    }
+    clock.checkStop(hasBest());
   }
 
   private void notifyProgress(int candidateSize) {
-    if (progressListeners.isEmpty()) {
-      return;
-    }
-    Progress progress = progress(candidateSize);
-    for (ProgressListener listener : progressListeners) {
-      listener.onProgress(progress);
+    if (listeners.wantProgress()) {
+      listeners.progress(progress(candidateSize));
     }
   }
 
@@ -418,6 +400,6 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
         unresolved,
         candidateSize,
         bestSize < 0 ? input.size() : bestSize,
-        stopwatch.elapsed());
+        clock.elapsed());
   }
 }

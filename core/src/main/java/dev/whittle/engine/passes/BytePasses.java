@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * structure that deleting one run of bytes at a time cannot, and every front end offers them
  * ({@code whittle reduce}, {@code whittle minimize}, the JUnit extension).
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class BytePasses {
   private BytePasses() {}
 
@@ -27,8 +27,8 @@ public final class BytePasses {
    * {@link #lengthFields()} without the guesses of a zero length. Such a chunk has no content, and
    * deleting it is deleting its header, a plain deletion that the sequence reducer and block
    * deletion make too; in zero-filled data every position is such a guess. For shrinking many
-   * corpus files, where the sweep's runs are most of the time: on ImageMetadataFuzzer's corpus the
-   * zero lengths cost a third of the sweep's runs for a twelfth of its bytes.
+   * corpus files, where the sweep's runs are most of the time and the zero lengths cost many of
+   * them for few bytes (docs/benchmarks.md, section 20).
    */
   public static ValueReducer<byte[]> lengthFieldsWithContent() {
     return new LengthFieldReducer(false);
@@ -116,8 +116,8 @@ public final class BytePasses {
    * format's fields go to 0 together (a ZIP entry's flags and method, after which its data can go).
    * Each skips, without a question or with few, inputs it does not apply to. {@link #rewrites()}
    * are not among them: every content they rewrite gives the next round's passes a new input to
-   * sweep, which on the samples cost about twice the runs for no smaller result
-   * (docs/benchmarks.md, "Binary formats").
+   * sweep, which on the samples cost more runs for no smaller result (docs/benchmarks.md, section
+   * 13).
    */
   public static List<ValueReducer<byte[]>> binaryFormats() {
     return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());

@@ -16,12 +16,7 @@ import dev.whittle.api.ValueReducer;
  */
 final class IntegerFieldReducer implements ValueReducer<byte[]> {
   static final int MAX_STEPS = 4;
-  private static final LengthField[] SHAPES = {
-    LengthField.U32_BIG_ENDIAN,
-    LengthField.U32_LITTLE_ENDIAN,
-    LengthField.U16_BIG_ENDIAN,
-    LengthField.U16_LITTLE_ENDIAN
-  };
+  private static final LengthField[] SHAPES = LengthField.wideShapes(true);
 
   @Override
   public String name() {
@@ -43,18 +38,17 @@ final class IntegerFieldReducer implements ValueReducer<byte[]> {
     if (!ByteArrays.looksBinary(current)) {
       return current;
     }
-    byte[] best = current;
-    QuestionBudget questions = new QuestionBudget(tester, questionLimit(current.length));
+    FieldSweep sweep = new FieldSweep(current, tester, questionLimit(current.length));
     long limit = valueLimit(current.length);
-    for (LengthField shape : SHAPES) {
-      for (int at = 0; at + shape.width <= best.length && questions.hasLeft(); at++) {
-        long value = shape.read(best, at);
-        if (value > 0 && value <= limit) {
-          best = TowardZero.lower(best, value, MAX_STEPS, writer(shape, at), questions);
-        }
-      }
-    }
-    return best;
+    return sweep.over(
+        SHAPES,
+        (shape, at) -> {
+          long value = shape.read(sweep.best(), at);
+          if (value > 0 && value <= limit) {
+            sweep.lower(value, MAX_STEPS, writer(shape, at));
+          }
+          return false; // one try per position: lowering keeps every field where it was
+        });
   }
 
   /** Writes a value into the field at {@code at}; refuses a candidate that is not simpler. */

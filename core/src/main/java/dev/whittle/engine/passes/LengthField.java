@@ -20,6 +20,16 @@ enum LengthField {
     this.bigEndian = bigEndian;
   }
 
+  /**
+   * The 32- and 16-bit shapes, the wider first, each in both byte orders with big-endian first or
+   * last: the shapes of offsets and integers, which a single byte rarely holds.
+   */
+  static LengthField[] wideShapes(boolean bigEndianFirst) {
+    return bigEndianFirst
+        ? new LengthField[] {U32_BIG_ENDIAN, U32_LITTLE_ENDIAN, U16_BIG_ENDIAN, U16_LITTLE_ENDIAN}
+        : new LengthField[] {U32_LITTLE_ENDIAN, U32_BIG_ENDIAN, U16_LITTLE_ENDIAN, U16_BIG_ENDIAN};
+  }
+
   /** The field's value at {@code at}, or -1 when it does not fit in {@code data}. */
   long read(byte[] data, int at) {
     if (at < 0 || at + width > data.length) {

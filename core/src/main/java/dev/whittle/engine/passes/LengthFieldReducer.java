@@ -54,169 +54,91 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
 
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    Sweep sweep = new Sweep(current, tester, questionLimit(current.length), zeroLengths);
-    for (LengthField field : LengthField.values()) {
-      if (!sweep.over(field)) {
-        break;
-      }
-    }
-    return sweep.best;
+    FieldSweep sweep = new FieldSweep(current, tester, questionLimit(current.length));
+    AskedDeletions asked = new AskedDeletions();
+    return sweep.over(LengthField.values(), (field, at) -> shrinkAt(sweep, asked, field, at));
   }
 
-  /** One call's state: the best input so far and the questions left. */
-  private static final class Sweep {
-    byte[] best;
-    private final ContentTester<byte[]> tester;
-    private long questionsLeft;
-    private final AskedDeletions asked = new AskedDeletions();
-
-    private final boolean zeroLengths;
-
-    Sweep(byte[] start, ContentTester<byte[]> tester, long questions, boolean zeroLengths) {
-      this.best = start;
-      this.tester = tester;
-      this.questionsLeft = questions;
-      this.zeroLengths = zeroLengths;
+  /** Tries every chunk a field at {@code at} may head; true after the first improvement. */
+  private boolean shrinkAt(FieldSweep sweep, AskedDeletions asked, LengthField field, int at) {
+    byte[] best = sweep.best();
+    long length = field.read(best, at);
+    if (length < 0 || (length == 0 && !zeroLengths)) {
+      return false;
     }
-
-    /** Sweeps the input for one field shape; false when the questions ran out. */
-    boolean over(LengthField field) {
-      int position = 0;
-      while (position < best.length) {
-        if (questionsLeft <= 0) {
-          return false;
-        }
-        if (!shrinkAt(field, position)) {
-          position++;
-        }
+    for (int gap : GAPS) {
+      long end = at + field.width + gap + length;
+      if (end > best.length) {
+        continue;
       }
-      return true;
+      int start = at + field.width + gap;
+      if (firstInteresting(sweep, asked, field, at, start, (int) end)
+          || (length > 1
+              && (trim(sweep, field, at, start, (int) length, true)
+                  || trim(sweep, field, at, start, (int) length, false)))) {
+        return true;
+      }
     }
+    return false;
+  }
 
-    /** Tries every chunk a field at {@code at} may head; true after the first improvement. */
-    private boolean shrinkAt(LengthField field, int at) {
-      long length = field.read(best, at);
-      if (length < 0 || (length == 0 && !zeroLengths)) {
-        return false;
-      }
-      for (int gap : GAPS) {
-        long end = at + field.width + gap + length;
-        if (end > best.length) {
-          continue;
-        }
-        int start = at + field.width + gap;
-        if (firstInteresting(field, at, start, (int) end)
-            || (length > 1
-                && (trim(field, at, start, (int) length, true)
-                    || trim(field, at, start, (int) length, false)))) {
+  /**
+   * Keeps the first interesting removal: the whole chunk, from the field or a tag before it, then
+   * only its content. One question at a time, or batches as large as the tester's parallelism, of
+   * which only the first interesting answer counts.
+   */
+  private static boolean firstInteresting(
+      FieldSweep sweep, AskedDeletions asked, LengthField field, int at, int start, int end) {
+    if (sweep.questions().parallelism() == 1) {
+      for (int tag : TAGS) {
+        if (at - tag >= 0 && askDeletion(sweep, asked, at - tag, end)) {
           return true;
         }
       }
+      return end > start && sweep.ask(delete(sweep.best(), start, end, field, at, 0));
+    }
+    List<byte[]> candidates = new ArrayList<>(TAGS.length + 1);
+    for (int tag : TAGS) {
+      if (at - tag >= 0) {
+        candidates.add(delete(sweep.best(), at - tag, end, null, 0, 0));
+      }
+    }
+    if (end > start) {
+      candidates.add(delete(sweep.best(), start, end, field, at, 0));
+    }
+    return sweep.askFirstOf(candidates);
+  }
+
+  /**
+   * Removes the most bytes from the back (or front) of the content that a galloping search finds,
+   * with the field lowered by as many; emptying the content was asked already.
+   */
+  private static boolean trim(
+      FieldSweep sweep, LengthField field, int at, int start, int length, boolean back) {
+    return sweep.gallop(
+        length,
+        (original, k) -> {
+          int from = back ? start + length - k : start;
+          return delete(original, from, from + k, field, at, length - k);
+        });
+  }
+
+  /**
+   * Asks about the best input without {@code [from, to)}, unless this sweep asked about the same
+   * content on the same best input already (then the answer was no, or best would have changed):
+   * every field shape, gap and tag proposes such plain deletions, most of them again, and making
+   * and hashing each copy only for the cache to answer costs more than a run of a small input. A
+   * repeat still counts as a question, so the sweep goes exactly as without this.
+   */
+  private static boolean askDeletion(FieldSweep sweep, AskedDeletions asked, int from, int to) {
+    if (!sweep.questions().hasLeft()) {
       return false;
     }
-
-    /**
-     * Keeps the first interesting removal: the whole chunk, from the field or a tag before it, then
-     * only its content. One question at a time, or batches as large as the tester's parallelism, of
-     * which only the first interesting answer counts.
-     */
-    private boolean firstInteresting(LengthField field, int at, int start, int end) {
-      int batch = tester.parallelism();
-      if (batch == 1) {
-        for (int tag : TAGS) {
-          if (at - tag >= 0 && askDeletion(at - tag, end)) {
-            return true;
-          }
-        }
-        return end > start && ask(delete(best, start, end, field, at, 0));
-      }
-      List<byte[]> candidates = new ArrayList<>(TAGS.length + 1);
-      for (int tag : TAGS) {
-        if (at - tag >= 0) {
-          candidates.add(delete(best, at - tag, end, null, 0, 0));
-        }
-      }
-      if (end > start) {
-        candidates.add(delete(best, start, end, field, at, 0));
-      }
-      for (int from = 0; from < candidates.size() && questionsLeft > 0; from += batch) {
-        int to = (int) Math.min(Math.min(from + batch, candidates.size()), from + questionsLeft);
-        List<byte[]> part = candidates.subList(from, to);
-        questionsLeft -= part.size();
-        boolean[] answers = tester.areInteresting(part);
-        for (int i = 0; i < answers.length; i++) {
-          if (answers[i]) {
-            best = part.get(i);
-            return true;
-          }
-        }
-      }
+    if (asked.isRepeat(sweep.best(), from, to)) {
+      sweep.questions().spendOnRepeat();
       return false;
     }
-
-    /**
-     * Removes the most bytes from the back (or front) of the content that a galloping search finds:
-     * 1, 2, 4, ... until a removal fails, then a binary search between the last two.
-     */
-    private boolean trim(LengthField field, int at, int start, int length, boolean back) {
-      byte[] original = best;
-      int good = 0;
-      int bad = length; // emptying the content was asked already
-      for (int k = 1; k < bad; k *= 2) {
-        if (ask(trimmed(original, field, at, start, length, k, back))) {
-          good = k;
-        } else {
-          bad = k;
-          break;
-        }
-      }
-      while (good > 0 && bad - good > 1) {
-        int middle = (good + bad) >>> 1;
-        if (ask(trimmed(original, field, at, start, length, middle, back))) {
-          good = middle;
-        } else {
-          bad = middle;
-        }
-      }
-      return good > 0;
-    }
-
-    private static byte[] trimmed(
-        byte[] data, LengthField field, int at, int start, int length, int k, boolean back) {
-      int from = back ? start + length - k : start;
-      return delete(data, from, from + k, field, at, length - k);
-    }
-
-    /**
-     * Asks about {@code best} without {@code [from, to)}, unless this sweep asked about the same
-     * content on the same best input already (then the answer was no, or best would have changed):
-     * every field shape, gap and tag proposes such plain deletions, most of them again, and making
-     * and hashing each copy only for the cache to answer costs more than a run of a small input. A
-     * repeat still counts as a question, so the sweep goes exactly as without this.
-     */
-    private boolean askDeletion(int from, int to) {
-      if (questionsLeft <= 0) {
-        return false;
-      }
-      if (asked.isRepeat(best, from, to)) {
-        questionsLeft--;
-        return false;
-      }
-      return ask(delete(best, from, to, null, 0, 0));
-    }
-
-    /** Asks about {@code candidate} and keeps it when interesting. */
-    private boolean ask(byte[] candidate) {
-      if (questionsLeft <= 0) {
-        return false;
-      }
-      questionsLeft--;
-      if (tester.isInteresting(candidate)) {
-        best = candidate;
-        return true;
-      }
-      return false;
-    }
+    return sweep.ask(delete(sweep.best(), from, to, null, 0, 0));
   }
 
   /**

@@ -35,12 +35,7 @@ import java.util.List;
  * stops after {@link #questionLimit} questions.
  */
 final class OffsetFieldReducer implements ValueReducer<byte[]> {
-  private static final LengthField[] SHAPES = {
-    LengthField.U32_LITTLE_ENDIAN,
-    LengthField.U32_BIG_ENDIAN,
-    LengthField.U16_LITTLE_ENDIAN,
-    LengthField.U16_BIG_ENDIAN
-  };
+  private static final LengthField[] SHAPES = LengthField.wideShapes(false);
 
   @Override
   public String name() {
@@ -54,16 +49,8 @@ final class OffsetFieldReducer implements ValueReducer<byte[]> {
 
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    Sweep sweep = new Sweep(current, tester, questionLimit(current.length));
-    for (LengthField shape : SHAPES) {
-      int at = 0;
-      while (at + shape.width <= sweep.best.length && sweep.questionsLeft > 0) {
-        if (!sweep.shrinkAt(shape, at)) {
-          at++;
-        }
-      }
-    }
-    return sweep.best;
+    FieldSweep sweep = new FieldSweep(current, tester, questionLimit(current.length));
+    return sweep.over(SHAPES, (shape, at) -> shrinkAt(sweep, shape, at));
   }
 
   /**
@@ -99,190 +86,150 @@ final class OffsetFieldReducer implements ValueReducer<byte[]> {
     }
   }
 
-  /** One call's state: the best input so far and the questions left. */
-  private static final class Sweep {
-    byte[] best;
-    long questionsLeft;
-    private final ContentTester<byte[]> tester;
-
-    Sweep(byte[] start, ContentTester<byte[]> tester, long questions) {
-      this.best = start;
-      this.tester = tester;
-      this.questionsLeft = questions;
-    }
-
-    /** Tries the records a length field at {@code at} may belong to; true after an improvement. */
-    boolean shrinkAt(LengthField shape, int at) {
-      for (boolean offsetFirst : new boolean[] {true, false}) {
-        int start = offsetFirst ? at - shape.width : at;
-        Record record = Record.at(best, shape, start, offsetFirst);
-        if (record != null && shrink(shape, record, offsetFirst)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    private boolean shrink(LengthField shape, Record record, boolean offsetFirst) {
-      int tableStart = record.start();
-      while (Record.at(best, shape, tableStart - record.stride(), offsetFirst) != null) {
-        tableStart -= record.stride();
-      }
-      int tableEnd = record.start() + record.stride();
-      while (Record.at(best, shape, tableEnd, offsetFirst) != null) {
-        tableEnd += record.stride();
-      }
-      Table table = new Table(tableStart, tableEnd, record.lengthAt() - record.start(), record);
-      int from = (int) record.offset();
-      int to = (int) (record.offset() + record.length());
-      int[][] removal =
-          sorted(
-              new int[] {record.start(), record.start() + record.stride()}, new int[] {from, to});
-      int[][] recordOnly = {{record.start(), record.start() + record.stride()}};
-      if (ask(relocated(best, shape, table, removal, -1, 0, true))
-          || ask(relocated(best, shape, table, removal, -1, 0, false))
-          || ask(relocated(best, shape, table, recordOnly, -1, 0, true))
-          || ask(
-              relocated(
-                  best, shape, table, new int[][] {{from, to}}, record.lengthAt(), 0, true))) {
+  /** Tries the records a length field at {@code at} may belong to; true after an improvement. */
+  private static boolean shrinkAt(FieldSweep sweep, LengthField shape, int at) {
+    for (boolean offsetFirst : new boolean[] {true, false}) {
+      int start = offsetFirst ? at - shape.width : at;
+      Record record = Record.at(sweep.best(), shape, start, offsetFirst);
+      if (record != null && shrink(sweep, shape, record, offsetFirst)) {
         return true;
       }
-      return (record.length() > 1
-              && (trim(shape, table, record, true) || trim(shape, table, record, false)))
-          || (record.start() == tableStart && deleteGaps(shape, table, offsetFirst));
     }
+    return false;
+  }
 
-    /**
-     * Deletes, one at a time, the ranges after the table's start that neither the table nor any of
-     * its records covers: the data of records deleted without their bytes, padding, slack. Asked
-     * once per table, from its first record.
-     */
-    private boolean deleteGaps(LengthField shape, Table table, boolean offsetFirst) {
-      boolean[] covered = new boolean[best.length];
-      Arrays.fill(covered, table.start(), table.end(), true);
-      for (int at = table.start(); at < table.end(); at += table.sample().stride()) {
-        Record record = Record.at(best, shape, at, offsetFirst);
-        Arrays.fill(
-            covered, (int) record.offset(), (int) (record.offset() + record.length()), true);
-      }
-      int at = table.end();
-      while (at < best.length) {
-        if (covered[at]) {
-          at++;
-          continue;
-        }
-        int end = at;
-        while (end < best.length && !covered[end]) {
-          end++;
-        }
-        if (ask(relocated(best, shape, table, new int[][] {{at, end}}, -1, 0, true))) {
-          return true;
-        }
-        at = end;
-      }
-      return false;
+  private static boolean shrink(
+      FieldSweep sweep, LengthField shape, Record record, boolean offsetFirst) {
+    byte[] best = sweep.best();
+    int tableStart = record.start();
+    while (Record.at(best, shape, tableStart - record.stride(), offsetFirst) != null) {
+      tableStart -= record.stride();
     }
-
-    /**
-     * Deletes the most bytes from the back (or front) of the record's data that a galloping search
-     * finds: 1, 2, 4, ... until a trim fails, then a binary search between the last two. Every
-     * candidate is computed from the input the search started on. From the front, the record's
-     * offset stays and the data behind moves down to it.
-     */
-    private boolean trim(LengthField shape, Table table, Record record, boolean back) {
-      byte[] original = best;
-      int length = (int) record.length();
-      int good = 0;
-      int bad = length; // emptying was asked already
-      for (int k = 1; k < bad; k *= 2) {
-        if (ask(trimmed(original, shape, table, record, k, back))) {
-          good = k;
-        } else {
-          bad = k;
-          break;
-        }
-      }
-      while (good > 0 && bad - good > 1) {
-        int middle = (good + bad) >>> 1;
-        if (ask(trimmed(original, shape, table, record, middle, back))) {
-          good = middle;
-        } else {
-          bad = middle;
-        }
-      }
-      return good > 0;
+    int tableEnd = record.start() + record.stride();
+    while (Record.at(best, shape, tableEnd, offsetFirst) != null) {
+      tableEnd += record.stride();
     }
-
-    private static byte[] trimmed(
-        byte[] original, LengthField shape, Table table, Record record, int k, boolean back) {
-      int length = (int) record.length();
-      int from = (int) record.offset() + (back ? length - k : 0);
-      return relocated(
-          original,
-          shape,
-          table,
-          new int[][] {{from, from + k}},
-          record.lengthAt(),
-          length - k,
-          true);
+    Table table = new Table(tableStart, tableEnd, record.lengthAt() - record.start(), record);
+    int from = (int) record.offset();
+    int to = (int) (record.offset() + record.length());
+    int[][] removal =
+        sorted(new int[] {record.start(), record.start() + record.stride()}, new int[] {from, to});
+    int[][] recordOnly = {{record.start(), record.start() + record.stride()}};
+    if (sweep.ask(relocated(best, shape, table, removal, -1, 0, true))
+        || sweep.ask(relocated(best, shape, table, removal, -1, 0, false))
+        || sweep.ask(relocated(best, shape, table, recordOnly, -1, 0, true))
+        || sweep.ask(
+            relocated(best, shape, table, new int[][] {{from, to}}, record.lengthAt(), 0, true))) {
+      return true;
     }
+    return (record.length() > 1
+            && (trim(sweep, shape, table, record, true)
+                || trim(sweep, shape, table, record, false)))
+        || (record.start() == tableStart && deleteGaps(sweep, shape, table, offsetFirst));
+  }
 
-    /**
-     * {@code data} without the {@code deleted} ranges (sorted, disjoint), with {@code value}
-     * written into the length field at {@code lengthAt} (unless -1) and the offset fields that
-     * point past a deleted range lowered by the bytes deleted below what they point at: only the
-     * table's offset column and the fields before the table when {@code narrow}, else every field
-     * of the shape outside the table's length column.
-     */
-    private static byte[] relocated(
-        byte[] data,
-        LengthField shape,
-        Table table,
-        int[][] deleted,
-        int lengthAt,
-        long value,
-        boolean narrow) {
-      List<int[]> writes = new ArrayList<>();
-      for (int q = 0; q + shape.width <= data.length; q++) {
-        if (q == lengthAt || overlaps(deleted, q, q + shape.width) || table.inLengthColumn(q)) {
-          continue;
-        }
-        if (narrow && !(q < table.start || table.inOffsetColumn(q))) {
-          continue;
-        }
-        long v = shape.read(data, q);
-        if (v <= 0 || v > data.length) {
-          continue;
-        }
-        long below = deletedBelow(deleted, v);
-        if (below > 0) {
-          writes.add(new int[] {q, (int) (v - below)});
-        }
-      }
-      byte[] out = data;
-      for (int i = deleted.length - 1; i >= 0; i--) {
-        out = ByteArrays.without(out, deleted[i][0], deleted[i][1]);
-      }
-      for (int[] write : writes) {
-        shape.write(out, write[0] - (int) deletedBelow(deleted, write[0]), write[1]);
-      }
-      if (lengthAt >= 0) {
-        shape.write(out, lengthAt - (int) deletedBelow(deleted, lengthAt), value);
-      }
-      return out;
+  /**
+   * Deletes, one at a time, the ranges after the table's start that neither the table nor any of
+   * its records covers: the data of records deleted without their bytes, padding, slack. Asked once
+   * per table, from its first record.
+   */
+  private static boolean deleteGaps(
+      FieldSweep sweep, LengthField shape, Table table, boolean offsetFirst) {
+    byte[] best = sweep.best();
+    boolean[] covered = new boolean[best.length];
+    Arrays.fill(covered, table.start(), table.end(), true);
+    for (int at = table.start(); at < table.end(); at += table.sample().stride()) {
+      Record record = Record.at(best, shape, at, offsetFirst);
+      Arrays.fill(covered, (int) record.offset(), (int) (record.offset() + record.length()), true);
     }
-
-    private boolean ask(byte[] candidate) {
-      if (candidate == null || questionsLeft <= 0) {
-        return false;
+    int at = table.end();
+    while (at < best.length) {
+      if (covered[at]) {
+        at++;
+        continue;
       }
-      questionsLeft--;
-      if (tester.isInteresting(candidate)) {
-        best = candidate;
+      int end = at;
+      while (end < best.length && !covered[end]) {
+        end++;
+      }
+      if (sweep.ask(relocated(best, shape, table, new int[][] {{at, end}}, -1, 0, true))) {
         return true;
       }
-      return false;
+      at = end;
     }
+    return false;
+  }
+
+  /**
+   * Deletes the most bytes from the back (or front) of the record's data that a galloping search
+   * finds: 1, 2, 4, ... until a trim fails, then a binary search between the last two. Every
+   * candidate is computed from the input the search started on. From the front, the record's offset
+   * stays and the data behind moves down to it.
+   */
+  private static boolean trim(
+      FieldSweep sweep, LengthField shape, Table table, Record record, boolean back) {
+    // emptying was asked already
+    return sweep.gallop(
+        (int) record.length(), (original, k) -> trimmed(original, shape, table, record, k, back));
+  }
+
+  private static byte[] trimmed(
+      byte[] original, LengthField shape, Table table, Record record, int k, boolean back) {
+    int length = (int) record.length();
+    int from = (int) record.offset() + (back ? length - k : 0);
+    return relocated(
+        original,
+        shape,
+        table,
+        new int[][] {{from, from + k}},
+        record.lengthAt(),
+        length - k,
+        true);
+  }
+
+  /**
+   * {@code data} without the {@code deleted} ranges (sorted, disjoint), with {@code value} written
+   * into the length field at {@code lengthAt} (unless -1) and the offset fields that point past a
+   * deleted range lowered by the bytes deleted below what they point at: only the table's offset
+   * column and the fields before the table when {@code narrow}, else every field of the shape
+   * outside the table's length column.
+   */
+  private static byte[] relocated(
+      byte[] data,
+      LengthField shape,
+      Table table,
+      int[][] deleted,
+      int lengthAt,
+      long value,
+      boolean narrow) {
+    List<int[]> writes = new ArrayList<>();
+    for (int q = 0; q + shape.width <= data.length; q++) {
+      if (q == lengthAt || overlaps(deleted, q, q + shape.width) || table.inLengthColumn(q)) {
+        continue;
+      }
+      if (narrow && !(q < table.start || table.inOffsetColumn(q))) {
+        continue;
+      }
+      long v = shape.read(data, q);
+      if (v <= 0 || v > data.length) {
+        continue;
+      }
+      long below = deletedBelow(deleted, v);
+      if (below > 0) {
+        writes.add(new int[] {q, (int) (v - below)});
+      }
+    }
+    byte[] out = data;
+    for (int i = deleted.length - 1; i >= 0; i--) {
+      out = ByteArrays.without(out, deleted[i][0], deleted[i][1]);
+    }
+    for (int[] write : writes) {
+      shape.write(out, write[0] - (int) deletedBelow(deleted, write[0]), write[1]);
+    }
+    if (lengthAt >= 0) {
+      shape.write(out, lengthAt - (int) deletedBelow(deleted, lengthAt), value);
+    }
+    return out;
   }
 
   /** A supposed table of records: where it lies and which of its columns hold lengths. */

@@ -1,6 +1,7 @@
 package dev.whittle.engine.passes;
 
 import dev.whittle.api.ContentTester;
+import java.util.List;
 
 /**
  * A pass's questions to the tester, at most a fixed number per call, so that a pass ends soon on
@@ -19,9 +20,32 @@ final class QuestionBudget {
     return left > 0;
   }
 
+  long left() {
+    return left;
+  }
+
   /** Asks about {@code candidate}, spending one question. */
   boolean isInteresting(byte[] candidate) {
     left--;
     return tester.isInteresting(candidate);
+  }
+
+  /** Asks about all of {@code candidates} at once, spending one question each. */
+  boolean[] areInteresting(List<byte[]> candidates) {
+    left -= candidates.size();
+    return tester.areInteresting(candidates);
+  }
+
+  /**
+   * Spends a question without asking it: for a candidate the pass knows to be refuted already, so
+   * that its sweep goes as it would with the question asked.
+   */
+  void spendOnRepeat() {
+    left--;
+  }
+
+  /** How many questions the tester can answer at once. */
+  int parallelism() {
+    return tester.parallelism();
   }
 }

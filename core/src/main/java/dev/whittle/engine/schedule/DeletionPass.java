@@ -19,7 +19,7 @@ import org.apiguardian.api.API;
  * scheduler then gives it no turn until the content is no longer such a subsequence (a rewriting
  * pass changed it).
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface DeletionPass {
   /** Whether the last call of {@code reduce} proposed nothing but deletions. */
   boolean lastTurnOnlyDeleted();

@@ -1,5 +1,6 @@
 package dev.whittle.engine.schedule;
 
+import static com.google.common.base.Preconditions.checkState;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.ValueReducer;
@@ -25,7 +26,7 @@ import org.apiguardian.api.API;
  *       content is what that turn left with bytes deleted since: it would ask its refuted deletions
  *       again on less;
  *   <li>a pass cut off without a gain is not refuted: {@link #retryCutOffPasses} gives it twice its
- *       last allowance, when the engine judges the retry affordable;
+ *       last allowance, when the {@link SchedulingPolicy} judges the retry affordable;
  *   <li>each pass asks through an {@link AllowanceTester}: after {@code allowance} oracle calls in
  *       a row that found nothing it is cut off; each interesting answer renews it, so a pass never
  *       loses a reduction it finds within that many questions of its last one. The allowance MAY
@@ -35,23 +36,81 @@ import org.apiguardian.api.API;
  *       passes wait, and no turn may waste more than what is left of it.
  * </ul>
  *
- * Passes only generate candidates; the budget is the scheduler's, and a cut-off pass leaves the
- * loop's best result as it stood (the loop keeps every smaller interesting candidate).
+ * A scheduler made with a {@link SchedulingPolicy} takes its allowances and waste limits from it
+ * ({@link #runRound(OracleLoop)}, {@link #retryCutOffPasses(OracleLoop)}); the other rounds take
+ * them as arguments. Passes only generate candidates; the budget is the scheduler's, and a cut-off
+ * pass leaves the loop's best result as it stood (the loop keeps every smaller interesting
+ * candidate).
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class PassScheduler<C> {
   private final List<ValueReducer<C>> passes;
+  private final SchedulingPolicy policy;
   private final List<PassRecord> records = new ArrayList<>();
+  private int roundPasses = 1; // how many passes applied at the start of the last policy round
   private long cutOffs;
   private long wastedCalls;
   private long wastedTail;
   private long wastedRetryCalls;
 
+  /** A scheduler whose rounds take their allowances and waste limits as arguments. */
   public PassScheduler(List<ValueReducer<C>> passes) {
+    this(passes, null);
+  }
+
+  /** A scheduler whose rounds follow {@code policy}. */
+  public PassScheduler(List<ValueReducer<C>> passes, SchedulingPolicy policy) {
     this.passes = List.copyOf(passes);
+    this.policy = policy;
     for (int i = 0; i < passes.size(); i++) {
       records.add(new PassRecord(i));
     }
+  }
+
+  /** Notes a turn of the sequence reducer that cost {@code spent} oracle calls, for the policy. */
+  public void sequenceSpent(long spent) {
+    policy().sequenceSpent(spent);
+  }
+
+  /**
+   * One turn for each pass that deserves one, with the allowance the policy gives each and within
+   * what is left of the policy's waste limit; whether any of them changed the best result.
+   */
+  public boolean runRound(OracleLoop<C> loop) {
+    SchedulingPolicy policy = policy();
+    roundPasses = applicable(loop.bestContent());
+    return runRound(
+        loop, policy.allowance(roundPasses), policy.totalWaste(roundPasses) - wastedTail);
+  }
+
+  /**
+   * {@link #retryCutOffPasses(OracleLoop, long, long)} with the policy's allowance on the best
+   * result, within what is left of both the policy's waste limit and its retry limit.
+   */
+  public boolean retryCutOffPasses(OracleLoop<C> loop) {
+    SchedulingPolicy policy = policy();
+    roundPasses = applicable(loop.bestContent());
+    long wasteLimit = policy.totalWaste(roundPasses) - wastedTail;
+    return retryCutOffPasses(
+        loop,
+        policy.allowance(roundPasses).applyAsLong(loop.bestSize()),
+        Math.min(wasteLimit, policy.retryLimit() - wastedRetryCalls));
+  }
+
+  /**
+   * Whether the policy affords a retry of the passes cut off without a gain: there are some, and
+   * neither the retries' share nor the whole waste limit (for the passes that applied at the start
+   * of the last round) is spent.
+   */
+  public boolean retryAffordable() {
+    return hasCutOffPasses()
+        && wastedRetryCalls < policy().retryLimit()
+        && wastedTail < policy().totalWaste(roundPasses);
+  }
+
+  private SchedulingPolicy policy() {
+    checkState(policy != null, "this scheduler was made without a scheduling policy");
+    return policy;
   }
 
   /**

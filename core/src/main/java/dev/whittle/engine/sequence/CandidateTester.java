@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * with a parallelism of one they MUST ask exactly the questions they would ask one by one, so that
  * parallel runs find the same result as sequential ones, only with more questions.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface CandidateTester {
   /** Whether the candidate is interesting; unresolved counts as not interesting. */
   boolean isInteresting(Subsequence candidate);

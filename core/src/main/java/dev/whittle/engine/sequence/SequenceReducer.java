@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  *   <li>A reducer MUST let {@link StopReduction} through; the loop then returns its best so far.
  * </ul>
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface SequenceReducer {
   Subsequence reduce(Subsequence start, CandidateTester tester);
 }

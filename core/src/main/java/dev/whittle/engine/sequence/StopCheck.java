@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
  * next one (building the tree of a large input, setting up a level of it) asks here too, so that
  * the deadline holds to within one test run.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface StopCheck {
   /**
    * @throws StopReduction if the deadline has passed or the thread was interrupted

@@ -6,7 +6,7 @@ import dev.whittle.api.StopReason;
 import org.apiguardian.api.API;
 
 /** Thrown by the oracle loop through a reducer when the reduction must end now. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class StopReduction extends RuntimeException {
   private final StopReason reason;
 

@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * costs time in the number of ranges, not in the number of items, so a megabyte input with a few
  * clusters stays cheap.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class Subsequence implements KeptRanges {
   private final int[] starts;
   private final int[] ends;

@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * <p>Nodes compare by identity: two nodes with equal spans in one tree are still two nodes (a
  * wrapper and the only thing it wraps), and edits name the one they mean.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class SyntaxNode {
   private static final byte[] NOTHING = new byte[0];
 

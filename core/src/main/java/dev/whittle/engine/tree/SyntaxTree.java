@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  * <p>Unparsing copies the source's own bytes for everything kept, so the tree never re-serializes
  * anything: without edits it gives back the source exactly.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class SyntaxTree {
   private final byte[] source;
   private final SyntaxNode root;
@@ -53,10 +53,6 @@ public final class SyntaxTree {
 
   public SyntaxNode root() {
     return root;
-  }
-
-  public int sourceLength() {
-    return source.length;
   }
 
   /** The source bytes of {@code node}'s span, with no edits. */

@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  *   <li>It MUST be deterministic: one input, one tree.
  * </ul>
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface TreeBuilder {
   /** A short name for summaries and {@code --format}, for example {@code "json"}. */
   String name();

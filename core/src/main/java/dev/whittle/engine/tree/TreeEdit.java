@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * descendants into its place (the GTR paper's substitute-by-child, the grammar reducer's
  * replacement by a smaller subtree of the same nonterminal).
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public abstract sealed class TreeEdit {
   private TreeEdit() {}
 

@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * take their turns once the other reducers have brought the content below it. Format detection
  * looks only at the first bytes, whatever the size.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TreeSizeLimit {
   /** 1 MiB: a tree of a few tens of megabytes at most, built in well under a second. */
   public static final int MAX_BYTES = 1 << 20;

@@ -6,7 +6,7 @@ import dev.whittle.engine.sequence.SequenceReducer;
 import org.apiguardian.api.API;
 
 /** The delta debugging reducers, for the registry; the implementations stay package-private. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class DeltaDebuggingReducers {
   private DeltaDebuggingReducers() {}
 

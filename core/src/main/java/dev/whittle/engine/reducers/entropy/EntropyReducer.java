@@ -28,7 +28,7 @@ import org.apiguardian.api.API;
  * candidate still interesting without the next {@code d} items?", one oracle call. The leaf reached
  * says what to remove; the model learns from it.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class EntropyReducer implements SequenceReducer {
   private final EntropyDebugging options;
   private final RandomGenerator random;

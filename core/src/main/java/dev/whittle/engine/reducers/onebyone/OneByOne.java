@@ -8,7 +8,7 @@ import dev.whittle.engine.sequence.Subsequence;
 import org.apiguardian.api.API;
 
 /** One-by-one deletion to a fixpoint, from the first item on. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OneByOne implements SequenceReducer {
   @Override
   public Subsequence reduce(Subsequence start, CandidateTester tester) {

@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * the last deletion point, so every item is asked exactly once against the final result and that
  * result is verified 1-minimal.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OneByOneSweep {
   private OneByOneSweep() {}
 

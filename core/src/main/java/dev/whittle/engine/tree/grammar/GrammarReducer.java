@@ -67,19 +67,22 @@ final class GrammarReducer implements ValueReducer<byte[]> {
     if (tree.root().isLeaf() && !rules.contains(tree.root().kind())) {
       return current; // no parse: nothing the grammar can say
     }
-    Run run = new Run(tester, current);
+    DerivationSearch search = new DerivationSearch(tester, current);
     Derivation root = Derivation.of(tree, rules, grammar.minimal.whitespaceSkipped);
-    run.reduceTree(root);
-    return run.best;
+    search.reduceTree(root);
+    return search.best;
   }
 
-  /** One call's state: the tester, and the best (shortest interesting) input so far. */
-  private final class Run {
+  /**
+   * One call's search over a derivation: the tester, the derivation being cut down, and the best
+   * (shortest interesting) input so far.
+   */
+  private final class DerivationSearch {
     final ContentTester<byte[]> tester;
     byte[] best;
     Derivation root;
 
-    Run(ContentTester<byte[]> tester, byte[] current) {
+    DerivationSearch(ContentTester<byte[]> tester, byte[] current) {
       this.tester = tester;
       this.best = current;
     }

@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
  * through the reduction's {@code ContentTester} like every pass, so any front end can schedule
  * them.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class GrammarReducers {
   private GrammarReducers() {}
 

@@ -43,7 +43,7 @@ import org.apiguardian.api.API;
  * #MAX_ERROR_PERCENT} % of the tokens (or the parse fails outright, or nests too deep for the
  * stack) the tree is {@link SyntaxTree#flat flat}. It never throws on input.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class GrammarTreeBuilder implements TreeBuilder {
   /** Above this share of errors per token, in percent, the parse is not trusted. */
   public static final int MAX_ERROR_PERCENT = 10;

@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
  * A grammar file that ANTLR cannot load: unreadable, not ANTLR 4 syntax, or semantically wrong (an
  * undefined rule, a missing lexer). The message names the file and gives ANTLR's own messages.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class InvalidGrammarException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 

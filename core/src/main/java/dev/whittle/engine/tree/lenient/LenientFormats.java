@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * keeps the {@link TreeBuilder} contract (never fails, unparses exactly, deterministic), so a wrong
  * guess costs only structure, never the input.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class LenientFormats {
   /** The names {@link #named} knows, {@code auto} aside, in the order of the help text. */
   public static final List<String> NAMES =

@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * grammar): they ask through the pass's tester, so the reduction's oracle loop, cache, budget, jobs
  * and pass scheduler are theirs too.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TreePasses {
   /** The names {@link #named} knows. */
   public static final List<String> NAMES =
@@ -33,7 +33,7 @@ public final class TreePasses {
         false,
         false,
         false,
-        CorpusFilters.none());
+        LearnedFilters.none());
   }
 
   /** HDD*: HDD again until a pass deletes nothing. */
@@ -45,7 +45,7 @@ public final class TreePasses {
         false,
         false,
         true,
-        CorpusFilters.none());
+        LearnedFilters.none());
   }
 
   /** Coarse HDD: first only the nodes whose deletion leaves nothing, then HDD. */
@@ -57,19 +57,19 @@ public final class TreePasses {
         true,
         false,
         false,
-        CorpusFilters.none());
+        LearnedFilters.none());
   }
 
   /** GTR: deletion and substitution by a descendant, level by level, under {@code filters}. */
   public static ValueReducer<byte[]> gtr(
-      TreeBuilder builder, Algorithm perLevel, CorpusFilters filters) {
+      TreeBuilder builder, Algorithm perLevel, LearnedFilters filters) {
     return new TreeReducer(
         "gtr", builder, () -> ReducerRegistry.create(perLevel), false, true, false, filters);
   }
 
   /** GTR*: GTR again until a pass changes nothing. */
   public static ValueReducer<byte[]> gtrStar(
-      TreeBuilder builder, Algorithm perLevel, CorpusFilters filters) {
+      TreeBuilder builder, Algorithm perLevel, LearnedFilters filters) {
     return new TreeReducer(
         "gtr*", builder, () -> ReducerRegistry.create(perLevel), false, true, true, filters);
   }
@@ -101,7 +101,7 @@ public final class TreePasses {
    * The pass {@code name} (one of {@link #NAMES}) over {@code builder}, or empty for another name.
    */
   public static Optional<ValueReducer<byte[]>> named(
-      String name, TreeBuilder builder, Algorithm perLevel, CorpusFilters filters) {
+      String name, TreeBuilder builder, Algorithm perLevel, LearnedFilters filters) {
     return Optional.ofNullable(
         switch (name.toLowerCase(Locale.ROOT)) {
           case "hdd" -> hdd(builder, perLevel);

@@ -47,7 +47,7 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
   private final boolean coarseFirst;
   private final boolean substitute;
   private final boolean fixpoint;
-  private final CorpusFilters filters;
+  private final LearnedFilters filters;
   private boolean onlyDeleted;
 
   TreeReducer(
@@ -57,7 +57,7 @@ final class TreeReducer implements ValueReducer<byte[]>, DeletionPass {
       boolean coarseFirst,
       boolean substitute,
       boolean fixpoint,
-      CorpusFilters filters) {
+      LearnedFilters filters) {
     this.name = name;
     this.builder = builder;
     this.listReducer = listReducer;

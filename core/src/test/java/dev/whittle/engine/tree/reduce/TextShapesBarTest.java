@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The bar of docs/benchmarks.md, section 22, on inputs of the shapes of Zeller's three cases (built
  * here, not read from the benchmark data): the default tree passes, then entropy, as {@code whittle
- * reduce} runs them on text, against entropy alone; both 1-minimal. Calls are deterministic, so
- * each test pins the exact figures of both.
+ * reduce} runs them on text, against entropy alone. Both end 1-minimal at the smallest input their
+ * crash has (the shortest match of its pattern); the trees ask no more than entropy alone where the
+ * bar is met. The figures themselves are in docs/benchmarks.md, not here.
  */
 class TextShapesBarTest {
   /** A C file whose one function a regular expression recognizes, as gcc-bug.c's crash. */
@@ -146,42 +147,55 @@ class TextShapesBarTest {
     return reduction.run(Oracle.of(shape.interesting()));
   }
 
-  private static String figures(Shape shape) {
-    ReductionResult<byte[]> alone = reduce(shape, false);
-    ReductionResult<byte[]> trees = reduce(shape, true);
-    assertTrue(alone.oneMinimal() && trees.oneMinimal(), shape.name());
-    assertTrue(shape.interesting().test(trees.reduced()), shape.name());
-    return "entropy alone "
-        + alone.oracleCalls()
-        + " calls, "
-        + alone.reduced().length
-        + " B; trees "
-        + trees.oracleCalls()
-        + " calls, "
-        + trees.reduced().length
-        + " B";
+  /** Entropy alone and the trees on {@code shape}, each checked to end at {@code minimal}. */
+  private record Both(ReductionResult<byte[]> alone, ReductionResult<byte[]> trees) {
+    static Both reduceToMinimal(Shape shape, String minimal) {
+      Both both = new Both(reduce(shape, false), reduce(shape, true));
+      assertTrue(shape.interesting().test(minimal.getBytes(StandardCharsets.ISO_8859_1)), minimal);
+      for (ReductionResult<byte[]> result : List.of(both.alone(), both.trees())) {
+        assertTrue(result.oneMinimal(), shape + ": " + result);
+        assertEquals(
+            minimal, new String(result.reduced(), StandardCharsets.ISO_8859_1), shape.name());
+      }
+      return both;
+    }
+
+    void assertTreesAskNoMoreThanEntropyAlone() {
+      assertTrue(
+          trees.oracleCalls() <= alone.oracleCalls(),
+          "trees " + trees.oracleCalls() + " calls, entropy alone " + alone.oracleCalls());
+    }
   }
 
   @Test
-  void cFunctionTreesAskNoMoreThanEntropyAloneAndEndNoLarger() {
+  void cFunctionTreesAskNoMoreThanEntropyAloneAndEndAtTheSmallestCrash() {
     // The shape of gcc-bug.c: trees take off the other functions in a few questions, blanks the
     // whitespace between tokens, and the byte sweep has little left to find.
-    assertEquals("entropy alone 283 calls, 82 B; trees 281 calls, 82 B", figures(shapes().get(0)));
+    Both.reduceToMinimal(
+            shapes().get(0),
+            "m(int a[],int n){int k,s;for(;;){s=s+a[k]*2;table[k]=table[k]+(a[0]-3);}return s;}")
+        .assertTreesAskNoMoreThanEntropyAlone();
   }
 
   @Test
-  void optionLinesTreesAskNoMoreThanEntropyAloneAndEndNoLarger() {
-    assertEquals("entropy alone 44 calls, 12 B; trees 21 calls, 12 B", figures(shapes().get(2)));
+  void optionLinesTreesAskNoMoreThanEntropyAloneAndEndAtTheSmallestCrash() {
+    Both.reduceToMinimal(shapes().get(2), "--fforce-mem").assertTreesAskNoMoreThanEntropyAlone();
   }
 
   /**
-   * NOT met on this shape (docs/benchmarks.md, section 22): a small HTML form where entropy alone
-   * finds its few long junk runs cheaply; after the tree passes the byte sweep still pays one
-   * question per kept byte and certifies the result again. Mozilla's own file meets the bar (38
-   * against 38). Pinned so that a change either way is seen.
+   * The bar is NOT met on this shape (docs/benchmarks.md, section 22): a small HTML form where
+   * entropy alone finds its few long junk runs cheaply; after the tree passes the byte sweep still
+   * pays a question per kept byte to certify the result again. That is all the trees may cost more.
    */
   @Test
-  void htmlSelectTreesAskMoreThanEntropyAloneToday() {
-    assertEquals("entropy alone 34 calls, 8 B; trees 42 calls, 8 B", figures(shapes().get(1)));
+  void htmlSelectTreesAskAtMostACertificationMoreThanEntropyAlone() {
+    Both both = Both.reduceToMinimal(shapes().get(1), "<SELECT>");
+    long certification = both.trees().reduced().length;
+    assertTrue(
+        both.trees().oracleCalls() <= both.alone().oracleCalls() + certification,
+        "trees "
+            + both.trees().oracleCalls()
+            + " calls, entropy alone "
+            + both.alone().oracleCalls());
   }
 }

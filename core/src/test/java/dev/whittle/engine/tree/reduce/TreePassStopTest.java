@@ -42,7 +42,7 @@ class TreePassStopTest {
     for (String name : TreePasses.NAMES) {
       ValueReducer<byte[]> pass =
           TreePasses.named(
-                  name, LenientFormats.json(), Algorithms.entropyDebugging(), CorpusFilters.none())
+                  name, LenientFormats.json(), Algorithms.entropyDebugging(), LearnedFilters.none())
               .orElseThrow();
       PastDeadline tester = new PastDeadline();
 

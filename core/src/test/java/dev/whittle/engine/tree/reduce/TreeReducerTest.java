@@ -61,7 +61,7 @@ class TreeReducerTest {
   @Test
   void gtrHoistsTheInnerObjectIntoTheRootsPlaceAndTheStringIntoTheArraysContents() {
     byte[] result =
-        TreePasses.gtr(LenientFormats.json(), Algorithms.ddmin(), CorpusFilters.none())
+        TreePasses.gtr(LenientFormats.json(), Algorithms.ddmin(), LearnedFilters.none())
             .reduce(bytes(JSON), new Counting(BOOM));
     assertEquals("{\"deep\": [\"boom\"]}", text(result));
   }
@@ -74,7 +74,7 @@ class TreeReducerTest {
             .reduce(bytes(JSON), new Counting(containsBoom));
     assertEquals("{  [  { [  \"boom\"]}] }", text(hddStar));
     byte[] gtrStar =
-        TreePasses.gtrStar(LenientFormats.json(), Algorithms.ddmin(), CorpusFilters.none())
+        TreePasses.gtrStar(LenientFormats.json(), Algorithms.ddmin(), LearnedFilters.none())
             .reduce(bytes(JSON), new Counting(containsBoom));
     assertEquals("\"boom\"", text(gtrStar));
   }
@@ -104,18 +104,18 @@ class TreeReducerTest {
   void learnedFiltersSpareMandatoryChildrenAndForeignContexts() {
     List<byte[]> corpus =
         List.of(bytes("{\"a\": [1, 2]}"), bytes("{\"b\": {\"c\": [3]}}"), bytes("[{\"d\": 4}]"));
-    CorpusFilters filters = CorpusFilters.learn(LenientFormats.json(), corpus);
+    LearnedFilters filters = LearnedFilters.learn(LenientFormats.json(), corpus);
     // Every object and array in the corpus has contents.
     assertTrue(filters.isMandatory("pair:{}", "content"));
     assertTrue(filters.isMandatory("pair:[]", "content"));
     assertTrue(filters.isAllowedContext("content", "pair:[]"));
-    assertTrue(!filters.isAllowedContext(CorpusFilters.ROOT, "string"));
+    assertTrue(!filters.isAllowedContext(LearnedFilters.ROOT, "string"));
     Counting filtered = new Counting(BOOM);
     byte[] result =
         TreePasses.gtr(LenientFormats.json(), Algorithms.ddmin(), filters)
             .reduce(bytes(JSON), filtered);
     Counting unfiltered = new Counting(BOOM);
-    TreePasses.gtr(LenientFormats.json(), Algorithms.ddmin(), CorpusFilters.none())
+    TreePasses.gtr(LenientFormats.json(), Algorithms.ddmin(), LearnedFilters.none())
         .reduce(bytes(JSON), unfiltered);
     // No array of strings in the corpus: a string never stands in an array's contents.
     assertEquals("{\"deep\": [  \"boom\"]}", text(result));

@@ -64,7 +64,7 @@ class TreeSizeLimitTest {
     List<ValueReducer<byte[]>> passes = new ArrayList<>();
     for (String name : TreePasses.NAMES) {
       passes.add(
-          TreePasses.named(name, counting, Algorithms.entropyDebugging(), CorpusFilters.none())
+          TreePasses.named(name, counting, Algorithms.entropyDebugging(), LearnedFilters.none())
               .orElseThrow());
     }
     return passes;

@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * [first, split)}, the right {@code [split, last)}. In Entropy Debugging every inner node is one
  * oracle call, so the expected number of calls is the expected leaf depth.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OrderedTree {
   private final int first;
   private final int last;

@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
  * there MUST be at least one; a builder called optimal MUST reach the minimum of Σ weight × depth
  * over all ordered trees.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface OrderedTreeBuilder {
   OrderedTree build(double[] weights);
 }

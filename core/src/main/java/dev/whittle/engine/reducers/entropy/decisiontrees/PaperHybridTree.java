@@ -31,7 +31,7 @@ final class PaperHybridTree implements OrderedTreeBuilder {
     }
     OrderedTree byHuffman = huffman.build(weights);
     double[] prefix = Weights.prefixSums(weights);
-    int split = InformationGainTree.bestSplit(weights, prefix, 0, weights.length);
+    int split = bestSplit(weights, prefix, 0, weights.length);
     OrderedTree left = combined(java.util.Arrays.copyOfRange(weights, 0, split));
     OrderedTree right =
         shift(combined(java.util.Arrays.copyOfRange(weights, split, weights.length)), split);
@@ -44,5 +44,35 @@ final class PaperHybridTree implements OrderedTreeBuilder {
       return OrderedTree.leaf(tree.symbol() + offset);
     }
     return OrderedTree.join(shift(tree.left(), offset), shift(tree.right(), offset));
+  }
+
+  /** The split with the largest gain, that is the smallest sum of the two sides' entropies. */
+  private static int bestSplit(double[] weights, double[] prefix, int from, int to) {
+    int best = from + 1;
+    double bestRemaining = Double.POSITIVE_INFINITY;
+    for (int split = from + 1; split < to; split++) {
+      double remaining =
+          entropyWithin(weights, prefix, from, split) + entropyWithin(weights, prefix, split, to);
+      if (remaining < bestRemaining) {
+        bestRemaining = remaining;
+        best = split;
+      }
+    }
+    return best;
+  }
+
+  /** Σ -p log2(p / mass) over {@code [from, to)}: the entropy left inside that side. */
+  private static double entropyWithin(double[] weights, double[] prefix, int from, int to) {
+    double mass = prefix[to] - prefix[from];
+    if (mass <= 0) {
+      return 0;
+    }
+    double h = 0;
+    for (int i = from; i < to; i++) {
+      if (weights[i] > 0) {
+        h -= weights[i] * Math.log(weights[i] / mass);
+      }
+    }
+    return h / Math.log(2);
   }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 /** The tree builder for each {@link DecisionTreeBuilder} choice, registered in one place. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TreeBuilders {
   private static final Map<DecisionTreeBuilder, OrderedTreeBuilder> BUILDERS =
       new EnumMap<>(DecisionTreeBuilder.class);
@@ -16,7 +16,6 @@ public final class TreeBuilders {
   static {
     BUILDERS.put(DecisionTreeBuilder.OPTIMAL, new GarsiaWachs());
     BUILDERS.put(DecisionTreeBuilder.ORDERED_HUFFMAN, new OrderedHuffman());
-    BUILDERS.put(DecisionTreeBuilder.INFORMATION_GAIN, new InformationGainTree());
     BUILDERS.put(DecisionTreeBuilder.PAPER_HYBRID, new PaperHybridTree());
   }
 
@@ -24,10 +23,5 @@ public final class TreeBuilders {
 
   public static OrderedTreeBuilder of(DecisionTreeBuilder choice) {
     return BUILDERS.get(choice);
-  }
-
-  /** Knuth's O(n^2) optimal programme, the reference the optimal builder is tested against. */
-  public static OrderedTreeBuilder knuthReference() {
-    return new KnuthOptimalTree();
   }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The contract of {@link OrderedTreeBuilder}, run by every builder. */
 class OrderedTreeBuilderContractTest {
-  private static final OrderedTreeBuilder REFERENCE = TreeBuilders.knuthReference();
+  private static final OrderedTreeBuilder REFERENCE = new KnuthOptimalTree();
 
   @ParameterizedTest
   @EnumSource(DecisionTreeBuilder.class)

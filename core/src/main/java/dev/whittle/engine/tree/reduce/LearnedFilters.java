@@ -26,8 +26,8 @@ import org.apiguardian.api.API;
  * spares the last child of a mandatory kind, and a node is replaced only by a descendant whose kind
  * was seen under the node's parent's kind.
  */
-@API(status = INTERNAL)
-public final class CorpusFilters {
+@API(status = INTERNAL, since = "0.1")
+public final class LearnedFilters {
   /** The kind that stands for "no parent": the root's context. */
   static final String ROOT = "^";
 
@@ -35,7 +35,7 @@ public final class CorpusFilters {
   private final Map<String, Set<String>> mandatory;
   private final Map<String, Set<String>> contexts;
 
-  private CorpusFilters(
+  private LearnedFilters(
       boolean active, Map<String, Set<String>> mandatory, Map<String, Set<String>> contexts) {
     this.active = active;
     this.mandatory = mandatory;
@@ -43,12 +43,12 @@ public final class CorpusFilters {
   }
 
   /** No filtering: every deletion and every substitution is a candidate. */
-  public static CorpusFilters none() {
-    return new CorpusFilters(false, Map.of(), Map.of());
+  public static LearnedFilters none() {
+    return new LearnedFilters(false, Map.of(), Map.of());
   }
 
   /** Filters learned from the trees {@code builder} builds over {@code inputs}. */
-  public static CorpusFilters learn(TreeBuilder builder, List<byte[]> inputs) {
+  public static LearnedFilters learn(TreeBuilder builder, List<byte[]> inputs) {
     Map<String, Set<String>> mandatory = new HashMap<>();
     Map<String, Set<String>> contexts = new HashMap<>();
     for (byte[] input : inputs) {
@@ -68,7 +68,7 @@ public final class CorpusFilters {
         }
       }
     }
-    return new CorpusFilters(true, mandatory, contexts);
+    return new LearnedFilters(true, mandatory, contexts);
   }
 
   /**
@@ -77,7 +77,7 @@ public final class CorpusFilters {
    * @throws IllegalArgumentException if {@code directory} is not a directory or holds no file
    * @throws UncheckedIOException if a file cannot be read
    */
-  public static CorpusFilters learn(TreeBuilder builder, Path directory) {
+  public static LearnedFilters learn(TreeBuilder builder, Path directory) {
     checkArgument(Files.isDirectory(directory), "%s is not a directory", directory);
     List<byte[]> inputs = new ArrayList<>();
     try (Stream<Path> files = Files.walk(directory)) {

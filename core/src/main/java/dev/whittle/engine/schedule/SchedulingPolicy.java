@@ -1,0 +1,119 @@
+package dev.whittle.engine.schedule;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.util.function.IntToLongFunction;
+import org.apiguardian.api.API;
+
+/**
+ * How much the passes of one reduction may ask, so that on inputs where nothing structured is
+ * needed the whole reduction costs little more than the sequence reducer alone. It follows what the
+ * sequence reducer spends ({@link #sequenceSpent}) and sets two limits:
+ *
+ * <ul>
+ *   <li>each pass is cut off after {@link #passAllowance} oracle calls in a row that found nothing.
+ *       The allowance follows what the sequence reducer spent in its last turn; before its first
+ *       turn, that is estimated as one question per item of the best content at the pass's turn
+ *       (what certifying it 1-minimal costs), so that once a pass has taken off most of the input
+ *       the others ask in proportion to what is left;
+ *   <li>all passes together, over the whole reduction, waste (ask after their last find) at most
+ *       {@link #WASTE_SHARE} of what the sequence reducer spent in all, counted as at least the
+ *       original's size, plus {@link #MIN_ALLOWANCE} per pass. On an input nothing of which can go,
+ *       that bounds the passes' price to about a tenth of the sequence reducer's.
+ * </ul>
+ *
+ * Passes cut off at their allowance without a gain get a retry with twice as much when a round
+ * changed nothing, as long as what retries wasted stays within {@link #RETRY_SHARE} of what the
+ * sequence reducer spent (and the whole waste within its limit): the price of not missing a find
+ * just past an allowance, such as byte-runs' on a 1-minimal result of deletion.
+ *
+ * <p>Only the passes that apply to the content share what passes may ask: a TAR pass that asks
+ * nothing about a PNG must not thin the others' allowance. Not thread-safe: one reduction, one
+ * policy.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class SchedulingPolicy {
+  /** Share of the sequence reducer's spend that passes finding nothing may cost, in one round. */
+  static final double PASS_SHARE = 0.3;
+
+  /**
+   * Share of the sequence reducer's spend (at least the original's size) that passes may waste over
+   * the whole reduction, on top of {@link #MIN_ALLOWANCE} per pass.
+   */
+  static final double WASTE_SHARE = 0.1;
+
+  /** Share of what the sequence reducer spent that retries of cut-off passes may waste. */
+  static final double RETRY_SHARE = 0.2;
+
+  /** The least allowance of a pass: enough to try a few candidates of every kind it has. */
+  static final long MIN_ALLOWANCE = 16;
+
+  private final long originalSize;
+  private final long leastAllowance;
+  private long lastSpend = -1; // the sequence reducer's last turn; -1: it has not had one
+  private long sequenceTotal;
+
+  /**
+   * A policy for a reduction of an original of {@code originalSize} items, where each pass may ask
+   * at least {@code leastAllowance} calls without a gain (0: only the policy's own floor).
+   */
+  public SchedulingPolicy(int originalSize, long leastAllowance) {
+    checkArgument(originalSize >= 0, "originalSize must not be negative, was %s", originalSize);
+    checkArgument(
+        leastAllowance >= 0, "leastAllowance must not be negative, was %s", leastAllowance);
+    this.originalSize = originalSize;
+    this.leastAllowance = leastAllowance;
+  }
+
+  /**
+   * Notes a turn of the sequence reducer that cost {@code spent} oracle calls. A turn that asked
+   * nothing leaves the allowance at what the last one that asked set.
+   */
+  public void sequenceSpent(long spent) {
+    sequenceTotal += spent;
+    if (spent > 0 || lastSpend < 0) {
+      lastSpend = spent;
+    }
+  }
+
+  /**
+   * Each pass's allowance in a round where {@code passes} passes apply, as a function of the size
+   * of the content the pass starts from; fixed at what the sequence reducer spent so far.
+   */
+  IntToLongFunction allowance(int passes) {
+    long spend = lastSpend;
+    return size -> Math.max(leastAllowance, passAllowance(spend < 0 ? size : spend, passes));
+  }
+
+  /**
+   * What all passes together may waste over the whole reduction: the {@link #wasteBudget}, or,
+   * where the reduction sets a least allowance per pass, enough for each pass to spend it once.
+   */
+  long totalWaste(int passes) {
+    return Math.max(
+        wasteBudget(Math.max(originalSize, sequenceTotal), passes), leastAllowance * passes);
+  }
+
+  /** How many calls retries may waste in all, given what the sequence reducer spent in all. */
+  long retryLimit() {
+    return (long) (RETRY_SHARE * sequenceTotal);
+  }
+
+  /**
+   * How many oracle calls in a row a pass may ask that find nothing: together, passes that find
+   * nothing cost at most {@link #PASS_SHARE} of what the sequence reducer spent in its last turn.
+   */
+  static long passAllowance(long sequenceSpend, int passes) {
+    return Math.max(MIN_ALLOWANCE, (long) (PASS_SHARE * sequenceSpend / passes));
+  }
+
+  /**
+   * How many oracle calls passes may waste over the whole reduction, given what the sequence
+   * reducer spent in all (at least the original's size): {@link #WASTE_SHARE} of it and {@link
+   * #MIN_ALLOWANCE} per pass, so that every pass can try a few candidates on a small input.
+   */
+  static long wasteBudget(long sequenceSpend, int passes) {
+    return (long) (WASTE_SHARE * sequenceSpend) + MIN_ALLOWANCE * passes;
+  }
+}
