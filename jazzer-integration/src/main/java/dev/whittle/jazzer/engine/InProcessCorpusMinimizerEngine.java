@@ -79,11 +79,12 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
 
   /** The target with coverage probes on the classes {@code minimizer} names. */
   static TargetSpec specOf(CorpusMinimizer minimizer) {
-    return InProcessCrashMinimizerEngine.specOf(
-            dev.whittle.jazzer.api.CrashMinimizer.forTarget(
-                    minimizer.targetClass(), minimizer.classPath())
-                .withTargetArgs(minimizer.targetArgs())
-                .withExitGuard(minimizer.exitGuard()))
+    return TargetSpec.onClassPath(
+            minimizer.targetClass(),
+            minimizer.classPath(),
+            null,
+            minimizer.targetArgs(),
+            minimizer.exitGuard())
         .withCoverage(new CoverageFilter(minimizer.includes(), minimizer.excludes()));
   }
 

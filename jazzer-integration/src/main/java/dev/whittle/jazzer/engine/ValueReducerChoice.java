@@ -1,5 +1,7 @@
 package dev.whittle.jazzer.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
@@ -15,6 +17,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The one place where the value reducers for an entry point are chosen, by how it takes its input:
@@ -23,7 +26,8 @@ import java.util.Optional;
  * (the mutation framework's encoding) its decoded values, asked only in the framework's own
  * encoding.
  */
-final class ValueReducerChoice {
+@API(status = INTERNAL)
+public final class ValueReducerChoice {
   private ValueReducerChoice() {}
 
   /**
@@ -32,7 +36,7 @@ final class ValueReducerChoice {
    * like text (so that on a binary crash the byte passes' share of the allowance stays what it
    * was), then the byte passes.
    */
-  static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
+  public static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
     switch (session.inputKind()) {
       case FUZZED_DATA_PROVIDER:
         return List.of(ValueReducers.forFuzzedDataProvider(session::recordCalls));
@@ -108,7 +112,8 @@ final class ValueReducerChoice {
    * 0x65000000); the result is then small in its values, as a JUnit user reading a shrunk sample
    * expects, and an input Jazzer itself could have written.
    */
-  static Oracle<byte[]> restrict(AttemptSession session, byte[] original, Oracle<byte[]> oracle) {
+  public static Oracle<byte[]> restrict(
+      AttemptSession session, byte[] original, Oracle<byte[]> oracle) {
     if (session.inputKind() != AttemptSession.InputKind.MUTATOR_ARGUMENTS) {
       return oracle;
     }
@@ -119,7 +124,7 @@ final class ValueReducerChoice {
    * A fuzz test's input as the call it makes, {@code method("abc", 7)}, for structured parameters;
    * empty for {@code byte[]} and {@code FuzzedDataProvider}, whose bytes say it all.
    */
-  static Optional<String> describe(Method method, byte[] input) {
+  public static Optional<String> describe(Method method, byte[] input) {
     Class<?>[] types = method.getParameterTypes();
     if (types.length == 1 && (types[0] == byte[].class || types[0] == FuzzedDataProvider.class)) {
       return Optional.empty();

@@ -5,7 +5,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.coverage.CoverageFilter;
+import java.net.MalformedURLException;
 import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -63,6 +66,38 @@ public record TargetSpec(
   /** A target on {@code classPath} with Whittle's own loader as parent and no arguments. */
   public static TargetSpec of(String className, List<URL> classPath) {
     return new TargetSpec(className, classPath, TargetSpec.class.getClassLoader(), null, List.of());
+  }
+
+  /**
+   * A target on {@code classPath} (directories and jars) with Whittle's own loader as parent.
+   *
+   * @throws IllegalArgumentException naming the class path entry that is no valid URL
+   */
+  public static TargetSpec onClassPath(
+      String className,
+      List<Path> classPath,
+      FuzzedDataProviderFactory dataProviders,
+      List<String> targetArgs,
+      boolean trapExits) {
+    return new TargetSpec(
+        className,
+        urlsOf(classPath),
+        TargetSpec.class.getClassLoader(),
+        dataProviders,
+        targetArgs,
+        trapExits);
+  }
+
+  private static List<URL> urlsOf(List<Path> classPath) {
+    List<URL> urls = new ArrayList<>(classPath.size());
+    for (Path entry : classPath) {
+      try {
+        urls.add(entry.toAbsolutePath().toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new IllegalArgumentException("class path entry is no valid URL: " + entry, e);
+      }
+    }
+    return urls;
   }
 
   public TargetSpec withDataProviders(FuzzedDataProviderFactory factory) {

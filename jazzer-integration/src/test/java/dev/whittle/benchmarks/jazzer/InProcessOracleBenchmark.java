@@ -3,7 +3,7 @@ package dev.whittle.benchmarks.jazzer;
 import dev.whittle.api.Outcome;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
-import dev.whittle.jazzer.engine.InProcessOracle;
+import dev.whittle.jazzer.crash.InProcessOracle;
 import dev.whittle.jazzer.target.TargetSession;
 import dev.whittle.jazzer.target.TargetSpec;
 import dev.whittle.jazzer.targets.TargetPaths;

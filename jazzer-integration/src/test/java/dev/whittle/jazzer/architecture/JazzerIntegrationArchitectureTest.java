@@ -33,6 +33,7 @@ class JazzerIntegrationArchitectureTest {
     "dev.whittle.jazzer.finding..",
     "dev.whittle.jazzer.runtime..",
     "dev.whittle.jazzer.engine..",
+    "dev.whittle.jazzer.crash..",
     "dev.whittle.jazzer.values..",
     "dev.whittle.engine.loop..",
     "dev.whittle.engine.reducers..",
@@ -110,7 +111,10 @@ class JazzerIntegrationArchitectureTest {
         .resideInAPackage("dev.whittle.jazzer.finding..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("dev.whittle.jazzer.target..", "dev.whittle.jazzer.engine..")
+        .resideInAnyPackage(
+            "dev.whittle.jazzer.target..",
+            "dev.whittle.jazzer.engine..",
+            "dev.whittle.jazzer.crash..")
         .check(PRODUCTION);
   }
 
@@ -124,6 +128,7 @@ class JazzerIntegrationArchitectureTest {
             "dev.whittle.jazzer.finding..",
             "dev.whittle.jazzer.runtime..",
             "dev.whittle.jazzer.engine..",
+            "dev.whittle.jazzer.crash..",
             "dev.whittle.jazzer.values..",
             "dev.whittle.jazzer.output..",
             "dev.whittle.jazzer.fdp..",

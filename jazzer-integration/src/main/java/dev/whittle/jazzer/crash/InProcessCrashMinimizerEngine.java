@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.crash;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -21,14 +21,12 @@ import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.UnexpectedFindingException;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
+import dev.whittle.jazzer.engine.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.AttemptSession;
 import dev.whittle.jazzer.target.FuzzTestSession;
 import dev.whittle.jazzer.target.TargetSession;
 import dev.whittle.jazzer.target.TargetSpec;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -495,25 +493,12 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
     }
   }
 
-  static TargetSpec specOf(CrashMinimizer minimizer) {
-    return new TargetSpec(
+  private static TargetSpec specOf(CrashMinimizer minimizer) {
+    return TargetSpec.onClassPath(
         minimizer.targetClass(),
-        urlsOf(minimizer.classPath()),
-        InProcessCrashMinimizerEngine.class.getClassLoader(),
+        minimizer.classPath(),
         minimizer.fuzzedDataProviderFactory().orElse(null),
         minimizer.targetArgs(),
         minimizer.exitGuard());
-  }
-
-  private static List<URL> urlsOf(List<Path> classPath) {
-    List<URL> urls = new ArrayList<>(classPath.size());
-    for (Path entry : classPath) {
-      try {
-        urls.add(entry.toAbsolutePath().toUri().toURL());
-      } catch (MalformedURLException e) {
-        throw new IllegalArgumentException("class path entry is no valid URL: " + entry, e);
-      }
-    }
-    return urls;
   }
 }

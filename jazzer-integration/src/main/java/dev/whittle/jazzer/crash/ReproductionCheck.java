@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.crash;
 
 import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.Finding;
