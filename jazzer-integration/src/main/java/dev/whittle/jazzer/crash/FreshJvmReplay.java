@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import java.io.PrintStream;
 import java.net.MalformedURLException;
@@ -19,10 +19,10 @@ import org.apiguardian.api.API;
 
 /**
  * The main class of the child JVM that {@link FreshJvmCheck} starts: loads the fuzz target the way
- * the minimization did (a {@link TargetSession} with its own class loader and exit guard, the
- * target running on an attempt worker thread whose stack size is the JVM's default, {@code -Xss}),
- * runs it once on one input file and prints the finding in lines starting with {@value #PREFIX}, on
- * a stream of its own so that the target's output cannot be mistaken for them.
+ * the minimization did (a {@link TargetRunner} with its own class loader and exit guard, the target
+ * running on an attempt worker thread whose stack size is the JVM's default, {@code -Xss}), runs it
+ * once on one input file and prints the finding in lines starting with {@value #PREFIX}, on a
+ * stream of its own so that the target's output cannot be mistaken for them.
  *
  * <p>Arguments: {@code TARGET_CLASS CLASS_PATH INPUT_FILE TIMEOUT_MILLIS AGENT [TARGET_ARGS...]},
  * the class path separated by the platform's path separator. With {@code AGENT} = {@code
@@ -63,8 +63,8 @@ public final class FreshJvmReplay {
         new TargetSpec(
             args[0], urls(args[1]), FreshJvmReplay.class.getClassLoader(), null, targetArgs);
     Finding finding;
-    try (TargetSession session =
-        TargetSession.open(spec, Duration.ofMillis(Long.parseLong(args[3])), false)) {
+    try (TargetRunner session =
+        TargetRunner.open(spec, Duration.ofMillis(Long.parseLong(args[3])), false)) {
       finding = session.run(input);
     } catch (RuntimeException e) {
       out.println(PREFIX + "error " + e.toString().replace('\n', ' '));

@@ -23,9 +23,7 @@ import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.engine.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.target.AttemptSession;
-import dev.whittle.jazzer.target.FuzzTestSession;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,7 +104,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
         established == null
             ? new StackedSession(openSession(minimizer, minimizer.freshLoaderPerAttempt(), 0), 0)
             : StackedSession.open(minimizer, crash, established, workerStackBytes)) {
-      AttemptSession session = stacked.session();
+      TargetRunner session = stacked.session();
       Phases.end("target loading");
       long establishStart = System.nanoTime();
       Finding original =
@@ -184,7 +182,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           verificationRuns = chosen.jvmRuns();
           Phases.end("fresh-JVM verification");
         } else {
-          try (AttemptSession fresh = openSession(minimizer, false, 0)) {
+          try (TargetRunner fresh = openSession(minimizer, false, 0)) {
             Finding again = fresh.run(minimized);
             boolean verified = again != null && minimizer.matchMode().matches(original, again);
             verification =
@@ -302,9 +300,9 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * The session a reduction runs in, on the stack it was opened with, and the runs of a session
    * given up for it.
    */
-  private record StackedSession(AttemptSession session, long stackBytes, long runsGivenUp)
+  private record StackedSession(TargetRunner session, long stackBytes, long runsGivenUp)
       implements AutoCloseable {
-    StackedSession(AttemptSession session, long stackBytes) {
+    StackedSession(TargetRunner session, long stackBytes) {
       this(session, stackBytes, 0);
     }
 
@@ -319,7 +317,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       if (stackBytes == 0) {
         return new StackedSession(openSession(minimizer, fresh, 0), 0);
       }
-      AttemptSession larger = openSession(minimizer, fresh, stackBytes);
+      TargetRunner larger = openSession(minimizer, fresh, stackBytes);
       Finding there;
       try {
         there = larger.run(crash);
@@ -361,7 +359,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * slot per JVM, so a target that sees Jazzer's runtime runs one candidate at a time, and so does
    * an already-loaded target, which cannot be loaded again.
    */
-  private static int jobsFor(CrashMinimizer minimizer, AttemptSession session) {
+  private static int jobsFor(CrashMinimizer minimizer, TargetRunner session) {
     return session.jazzerRuntimePresent()
             || minimizer.loadedTarget().isPresent()
             || minimizer.fuzzTestMethod().isPresent()
@@ -374,10 +372,10 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
    * gave, which is all there is to verify with, or over the fuzz test method {@link
    * CrashMinimizer#forFuzzTest} gave.
    */
-  private static AttemptSession openSession(
+  private static TargetRunner openSession(
       CrashMinimizer minimizer, boolean freshPerAttempt, long workerStackBytes) {
     if (minimizer.fuzzTestMethod().isPresent()) {
-      return FuzzTestSession.open(
+      return TargetRunner.openTestMethod(
           minimizer.fuzzTestClass().orElseThrow(),
           minimizer.fuzzTestMethod().get(),
           minimizer.fuzzTestLifecycle().orElseThrow(),
@@ -387,18 +385,18 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
           workerStackBytes);
     }
     if (minimizer.loadedTarget().isPresent()) {
-      return TargetSession.attach(
+      return TargetRunner.attach(
           minimizer.loadedTarget().get(),
           minimizer.fuzzedDataProviderFactory().orElse(null),
           minimizer.callTimeout());
     }
-    return TargetSession.open(
+    return TargetRunner.open(
         specOf(minimizer), minimizer.callTimeout(), freshPerAttempt, workerStackBytes);
   }
 
   private static ReductionResult<byte[]> reduce(
       CrashMinimizer minimizer,
-      AttemptSession session,
+      TargetRunner session,
       Helpers helpers,
       byte[] crash,
       String crashName,
@@ -443,7 +441,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
 
   /** The sessions of the jobs beyond the first, each with its own loader; closed together. */
   private static final class Helpers implements AutoCloseable {
-    final List<TargetSession> sessions = new ArrayList<>();
+    final List<TargetRunner> sessions = new ArrayList<>();
     private final MatchMode matchMode;
 
     private Helpers(MatchMode matchMode) {
@@ -459,7 +457,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
       try {
         for (int job = 1; job < jobs; job++) {
           helpers.sessions.add(
-              TargetSession.open(
+              TargetRunner.open(
                   spec,
                   minimizer.callTimeout(),
                   minimizer.freshLoaderPerAttempt(),
@@ -475,19 +473,19 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
     PooledOracle pool(InProcessOracle first, Finding original) {
       List<InProcessOracle> oracles = new ArrayList<>();
       oracles.add(first);
-      for (TargetSession session : sessions) {
+      for (TargetRunner session : sessions) {
         oracles.add(new InProcessOracle(session, original, matchMode));
       }
       return new PooledOracle(oracles);
     }
 
     long runs() {
-      return sessions.stream().mapToLong(TargetSession::runs).sum();
+      return sessions.stream().mapToLong(TargetRunner::runs).sum();
     }
 
     @Override
     public void close() {
-      for (TargetSession session : sessions) {
+      for (TargetRunner session : sessions) {
         session.close();
       }
     }

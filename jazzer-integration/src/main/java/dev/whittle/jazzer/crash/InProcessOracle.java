@@ -7,7 +7,7 @@ import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
-import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import org.apiguardian.api.API;
 
 /**
@@ -19,12 +19,12 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL)
 public final class InProcessOracle implements Oracle<byte[]> {
-  private final AttemptSession session;
+  private final TargetRunner session;
   private final Finding expected;
   private final MatchMode matchMode;
   private Finding lastFinding;
 
-  public InProcessOracle(AttemptSession session, Finding expected, MatchMode matchMode) {
+  public InProcessOracle(TargetRunner session, Finding expected, MatchMode matchMode) {
     this.session = checkNotNull(session, "session");
     this.expected = checkNotNull(expected, "expected");
     this.matchMode = checkNotNull(matchMode, "matchMode");

@@ -5,7 +5,7 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.NoFindingException;
-import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +25,7 @@ final class ReproductionCheck {
    *     the "finding" is the build's, not the input's
    */
   static Finding establish(
-      AttemptSession session, byte[] crash, String crashName, int runs, MatchMode matchMode) {
+      TargetRunner session, byte[] crash, String crashName, int runs, MatchMode matchMode) {
     Finding first = null;
     int reproductions = 0;
     List<Finding> findings = new ArrayList<>();

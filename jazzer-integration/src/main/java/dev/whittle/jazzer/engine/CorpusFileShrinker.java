@@ -9,7 +9,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.coverage.FeatureSets;
-import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import java.util.List;
 
 /**
@@ -88,7 +88,7 @@ final class CorpusFileShrinker {
   }
 
   private List<ValueReducer<byte[]>> valueReducers() {
-    AttemptSession shape = sessions.any();
+    TargetRunner shape = sessions.any();
     if (shape.takesDataProvider()) {
       return List.of(
           dev.whittle.jazzer.values.ValueReducers.forFuzzedDataProvider(

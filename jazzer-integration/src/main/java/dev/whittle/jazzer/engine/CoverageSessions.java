@@ -2,7 +2,7 @@ package dev.whittle.jazzer.engine;
 
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.coverage.EdgeNames;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,8 +31,8 @@ final class CoverageSessions implements AutoCloseable {
   private final Duration callTimeout;
   private final EdgeNames names;
   private final boolean hitCounts;
-  private final BlockingQueue<TargetSession> idle;
-  private final List<TargetSession> all = new ArrayList<>();
+  private final BlockingQueue<TargetRunner> idle;
+  private final List<TargetRunner> all = new ArrayList<>();
   private final AtomicLong closedRuns = new AtomicLong();
   private final AtomicLong reopened = new AtomicLong();
 
@@ -45,7 +45,7 @@ final class CoverageSessions implements AutoCloseable {
     this.idle = new ArrayBlockingQueue<>(jobs);
     try {
       for (int job = 0; job < jobs; job++) {
-        TargetSession session = TargetSession.open(spec, callTimeout, false);
+        TargetRunner session = TargetRunner.open(spec, callTimeout, false);
         synchronized (all) {
           all.add(session);
         }
@@ -62,17 +62,17 @@ final class CoverageSessions implements AutoCloseable {
    * runs end at once and show nothing.
    */
   Run run(byte[] input) {
-    TargetSession session;
+    TargetRunner session;
     try {
       session = idle.take();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return null;
     }
-    TargetSession giveBack = session;
+    TargetRunner giveBack = session;
     try {
       long start = System.nanoTime();
-      TargetSession.CoveredRun run = session.runWithCoverage(input, names, hitCounts);
+      TargetRunner.CoveredRun run = session.runWithCoverage(input, names, hitCounts);
       long nanos = System.nanoTime() - start;
       if (Thread.currentThread().isInterrupted()) {
         return null;
@@ -87,8 +87,8 @@ final class CoverageSessions implements AutoCloseable {
   }
 
   /** Runs a session of its own, for recording a {@code FuzzedDataProvider} target's calls. */
-  <T> T withSession(java.util.function.Function<TargetSession, T> use) {
-    TargetSession session;
+  <T> T withSession(java.util.function.Function<TargetRunner, T> use) {
+    TargetRunner session;
     try {
       session = idle.take();
     } catch (InterruptedException e) {
@@ -103,14 +103,14 @@ final class CoverageSessions implements AutoCloseable {
   }
 
   /** Any session, to learn the target's shape from; MUST NOT be run. */
-  TargetSession any() {
+  TargetRunner any() {
     synchronized (all) {
       return all.get(0);
     }
   }
 
-  private TargetSession replace(TargetSession hung) {
-    TargetSession fresh = TargetSession.open(spec, callTimeout, false);
+  private TargetRunner replace(TargetRunner hung) {
+    TargetRunner fresh = TargetRunner.open(spec, callTimeout, false);
     reopened.incrementAndGet();
     synchronized (all) {
       all.set(all.indexOf(hung), fresh);
@@ -124,7 +124,7 @@ final class CoverageSessions implements AutoCloseable {
   long runs() {
     long runs = closedRuns.get();
     synchronized (all) {
-      for (TargetSession session : all) {
+      for (TargetRunner session : all) {
         runs += session.runs();
       }
     }
@@ -139,7 +139,7 @@ final class CoverageSessions implements AutoCloseable {
   @Override
   public void close() {
     synchronized (all) {
-      for (TargetSession session : all) {
+      for (TargetRunner session : all) {
         session.close();
       }
     }

@@ -9,8 +9,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.TreePasses;
-import dev.whittle.jazzer.target.AttemptSession;
-import dev.whittle.jazzer.target.FuzzTestSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.values.MutatorArguments;
 import dev.whittle.jazzer.values.ValueReducers;
 import java.lang.reflect.Method;
@@ -36,12 +35,12 @@ public final class ValueReducerChoice {
    * like text (so that on a binary crash the byte passes' share of the allowance stays what it
    * was), then the byte passes.
    */
-  public static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
+  public static List<ValueReducer<byte[]>> forSession(TargetRunner session) {
     switch (session.inputKind()) {
       case FUZZED_DATA_PROVIDER:
         return List.of(ValueReducers.forFuzzedDataProvider(session::recordCalls));
       case MUTATOR_ARGUMENTS:
-        return forMutatorArguments((FuzzTestSession) session);
+        return forMutatorArguments(session);
       default:
         List<ValueReducer<byte[]>> passes = new ArrayList<>();
         // The tree passes of the format the content looks like (each builds its tree from the
@@ -87,8 +86,8 @@ public final class ValueReducerChoice {
    * of docs/benchmarks.md, section 20, were measured without them) and with the length-field sweep
    * that guesses no zero lengths ({@link BytePasses#lengthFieldsWithContent()}).
    */
-  static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
-    if (session.inputKind() != AttemptSession.InputKind.BYTES) {
+  static List<ValueReducer<byte[]>> forCorpusSession(TargetRunner session) {
+    if (session.inputKind() != TargetRunner.InputKind.BYTES) {
       return forSession(session);
     }
     // Many files' shrinking, where the length-field sweep's runs are most of the time: its guesses
@@ -101,8 +100,8 @@ public final class ValueReducerChoice {
    * mostly shift later fields, so the value reducer decodes the argument values, shrinks them and
    * encodes them back with the framework's own writer.
    */
-  private static List<ValueReducer<byte[]>> forMutatorArguments(FuzzTestSession session) {
-    return List.of(ValueReducers.forMutatorArguments(session.method()));
+  private static List<ValueReducer<byte[]>> forMutatorArguments(TargetRunner session) {
+    return List.of(ValueReducers.forMutatorArguments(session.testMethod().orElseThrow()));
   }
 
   /**
@@ -113,11 +112,11 @@ public final class ValueReducerChoice {
    * expects, and an input Jazzer itself could have written.
    */
   public static Oracle<byte[]> restrict(
-      AttemptSession session, byte[] original, Oracle<byte[]> oracle) {
-    if (session.inputKind() != AttemptSession.InputKind.MUTATOR_ARGUMENTS) {
+      TargetRunner session, byte[] original, Oracle<byte[]> oracle) {
+    if (session.inputKind() != TargetRunner.InputKind.MUTATOR_ARGUMENTS) {
       return oracle;
     }
-    return MutatorArguments.onlyCanonical(((FuzzTestSession) session).method(), original, oracle);
+    return MutatorArguments.onlyCanonical(session.testMethod().orElseThrow(), original, oracle);
   }
 
   /**

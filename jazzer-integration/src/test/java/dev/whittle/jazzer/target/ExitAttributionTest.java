@@ -28,8 +28,8 @@ class ExitAttributionTest {
     TargetSpec spec =
         TargetSpec.of(OwnThreadExitTarget.class.getName(), TargetPaths.classPathUrls());
     ExecutorService callers = Executors.newFixedThreadPool(2);
-    try (TargetSession exiting = TargetSession.open(spec, Duration.ofSeconds(30), false);
-        TargetSession waiting = TargetSession.open(spec, Duration.ofSeconds(30), false)) {
+    try (TargetRunner exiting = TargetRunner.open(spec, Duration.ofSeconds(30), false);
+        TargetRunner waiting = TargetRunner.open(spec, Duration.ofSeconds(30), false)) {
       Future<Finding> exited = callers.submit(() -> exiting.run("X".getBytes(UTF_8)));
       // The waiting session's run starts last, while the exiting one's is under way.
       assertTrue(latch(0).await(20, TimeUnit.SECONDS), "the exiting run never started");

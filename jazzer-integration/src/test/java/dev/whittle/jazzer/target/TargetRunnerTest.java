@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-class TargetSessionTest {
+class TargetRunnerTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
   @AfterAll
@@ -50,7 +50,7 @@ class TargetSessionTest {
     Throwable earlier = new Throwable("earlier finding");
     hooksEnabled.setBoolean(null, false);
     lastFinding.set(null, earlier);
-    try (TargetSession session = open(DedupZooTarget.class)) {
+    try (TargetRunner session = open(DedupZooTarget.class)) {
       assertTrue(session.jazzerRuntimePresent());
 
       Finding finding = session.run("h".getBytes(UTF_8));
@@ -72,7 +72,7 @@ class TargetSessionTest {
     TargetSpec spec =
         TargetSpec.of(PlainTarget.class.getName(), TargetPaths.classPathUrls())
             .withParent(ClassLoader.getPlatformClassLoader());
-    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+    try (TargetRunner session = TargetRunner.open(spec, TIMEOUT, false)) {
       assertFalse(session.jazzerRuntimePresent());
       assertNull(session.run("fine".getBytes(UTF_8)));
       assertEquals(
@@ -83,7 +83,7 @@ class TargetSessionTest {
 
   @Test
   void dataProviderTargetsGetAByteExactProviderByDefault() {
-    try (TargetSession session = open(DataProviderTarget.class)) {
+    try (TargetRunner session = open(DataProviderTarget.class)) {
       Finding magic = session.run(new byte[] {1, 2, 0x11, 0x22, 0x33, 0x44});
       assertEquals(IllegalStateException.class.getName(), magic.exceptionClassName());
       assertNull(session.run(new byte[] {1, 2, 3, 4}));
@@ -101,7 +101,7 @@ class TargetSessionTest {
     TargetSpec spec =
         TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls())
             .withDataProviders(counting);
-    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+    try (TargetRunner session = TargetRunner.open(spec, TIMEOUT, false)) {
       int probes = created.get();
       assertNotNull(session.run(new byte[] {0x11, 0x22, 0x33, 0x44}));
       assertNull(session.run(new byte[] {0}));
@@ -114,7 +114,7 @@ class TargetSessionTest {
     for (boolean freshLoader : new boolean[] {false, true}) {
       TargetSpec spec =
           TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls());
-      try (TargetSession session = TargetSession.open(spec, TIMEOUT, freshLoader)) {
+      try (TargetRunner session = TargetRunner.open(spec, TIMEOUT, freshLoader)) {
         assertTrue(session.takesDataProvider());
         // "zx" makes the target call consumeInt(5, 1), which the provider rejects: not recorded.
         byte[] input = {'z', 'x', 0x11, 0x22, 0x33, 0x40};
@@ -136,7 +136,7 @@ class TargetSessionTest {
 
   @Test
   void aByteArrayTargetHasNoRecording() {
-    try (TargetSession session = open(PlainTarget.class)) {
+    try (TargetRunner session = open(PlainTarget.class)) {
       assertFalse(session.takesDataProvider());
       assertEquals(Optional.empty(), session.recordCalls(new byte[] {'!'}));
     }
@@ -149,10 +149,10 @@ class TargetSessionTest {
         new TargetSpec(
             InitializedTarget.class.getName(),
             TargetPaths.classPathUrls(),
-            TargetSessionTest.class.getClassLoader(),
+            TargetRunnerTest.class.getClassLoader(),
             null,
             List.of("s3cret", "more"));
-    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+    try (TargetRunner session = TargetRunner.open(spec, TIMEOUT, false)) {
       assertEquals("[s3cret, more]", System.getProperty(InitializedTarget.INITIALIZED));
       assertNotNull(session.run("s3cret".getBytes(UTF_8)));
       assertNull(session.run("guess".getBytes(UTF_8)));
@@ -172,7 +172,7 @@ class TargetSessionTest {
   @Test
   void aTimedOutRunIsAbandonedAndAFreshWorkerServesTheNext() {
     TargetSpec spec = TargetSpec.of(HangTarget.class.getName(), TargetPaths.classPathUrls());
-    try (TargetSession session = TargetSession.open(spec, Duration.ofMillis(100), false)) {
+    try (TargetRunner session = TargetRunner.open(spec, Duration.ofMillis(100), false)) {
       assertEquals(1, session.workersStarted());
 
       assertEquals(Finding.Kind.TIMEOUT, session.run("H".getBytes(UTF_8)).kind());
@@ -186,8 +186,8 @@ class TargetSessionTest {
   @Test
   void aFreshLoaderPerAttemptStartsEveryRunFromFreshStaticState() {
     TargetSpec spec = TargetSpec.of(FlakyTarget.class.getName(), TargetPaths.classPathUrls());
-    try (TargetSession shared = TargetSession.open(spec, TIMEOUT, false);
-        TargetSession fresh = TargetSession.open(spec, TIMEOUT, true)) {
+    try (TargetRunner shared = TargetRunner.open(spec, TIMEOUT, false);
+        TargetRunner fresh = TargetRunner.open(spec, TIMEOUT, true)) {
       byte[] input = "F".getBytes(UTF_8);
       assertNotNull(shared.run(input));
       assertNull(shared.run(input));
@@ -196,8 +196,8 @@ class TargetSessionTest {
     }
   }
 
-  private static TargetSession open(Class<?> target) {
-    return TargetSession.open(
+  private static TargetRunner open(Class<?> target) {
+    return TargetRunner.open(
         TargetSpec.of(target.getName(), TargetPaths.classPathUrls()), TIMEOUT, false);
   }
 }
