@@ -25,12 +25,12 @@ final class ReproductionCheck {
    *     the "finding" is the build's, not the input's
    */
   static Finding establish(
-      TargetRunner session, byte[] crash, String crashName, int runs, MatchMode matchMode) {
+      TargetRunner runner, byte[] crash, String crashName, int runs, MatchMode matchMode) {
     Finding first = null;
     int reproductions = 0;
     List<Finding> findings = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
-      Finding found = session.run(crash);
+      Finding found = runner.run(crash);
       findings.add(found);
       if (found != null && found.classPathProblem().isPresent()) {
         throw new BrokenClassPathException(crashName, found);
@@ -46,7 +46,7 @@ final class ReproductionCheck {
       }
     }
     if (first == null) {
-      throw new NoFindingException(crashName, session.targetClassName(), runs);
+      throw new NoFindingException(crashName, runner.targetClassName(), runs);
     }
     if (reproductions < runs) {
       throw new FlakyFindingException(crashName, findings, reproductions);

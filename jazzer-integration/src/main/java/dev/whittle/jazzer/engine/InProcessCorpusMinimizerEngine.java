@@ -79,12 +79,7 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
 
   /** The target with coverage probes on the classes {@code minimizer} names. */
   static TargetSpec specOf(CorpusMinimizer minimizer) {
-    return TargetSpec.onClassPath(
-            minimizer.targetClass(),
-            minimizer.classPath(),
-            null,
-            minimizer.targetArgs(),
-            minimizer.exitGuard())
+    return TargetSpec.of(minimizer.options())
         .withCoverage(new CoverageFilter(minimizer.includes(), minimizer.excludes()));
   }
 

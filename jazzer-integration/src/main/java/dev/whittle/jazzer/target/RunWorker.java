@@ -7,9 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A long-lived thread that runs one {@link RunBody} at a time for one caller, so that a run can be
  * timed out without creating a thread per run. The hand-over is two volatile sequence numbers: each
- * side spins briefly (a trivial target answers within a microsecond or two) and then parks,
- * announcing that through a volatile flag the other side reads after publishing; with volatile
- * accesses sequentially consistent, one of the two always sees the other and no wake-up is lost.
+ * side spins briefly (a trivial target answers almost at once) and then parks, announcing that
+ * through a volatile flag the other side reads after publishing; with volatile accesses
+ * sequentially consistent, one of the two always sees the other and no wake-up is lost.
  *
  * <p>After a timeout the caller {@link #abandon}s the worker: it is interrupted and, should the
  * target ever return, exits without touching anything. A fresh worker takes its place.

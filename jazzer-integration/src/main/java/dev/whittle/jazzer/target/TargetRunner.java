@@ -6,10 +6,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzTestLifecycle;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
@@ -73,6 +75,35 @@ public final class TargetRunner implements AutoCloseable {
     this.watchdog = watchdog;
     this.classifier = classifier;
     this.entry = entry;
+  }
+
+  /**
+   * A runner over {@code options}' target, whatever its kind: the one place that tells the kinds
+   * apart, so that the engines never do.
+   *
+   * @param freshTargetPerRun whether each run gets a freshly loaded and initialized target, where
+   *     the target {@linkplain FuzzTarget#canReload() can be loaded again}
+   * @param workerStackBytes the stack of the thread the runs happen on (0 for the JVM's default),
+   *     where the target runs on a thread of Whittle's; a loaded target keeps the default
+   * @throws FuzzTargetLoadException if the target cannot be loaded, initialized or set up
+   */
+  public static TargetRunner open(
+      TargetOptions options, boolean freshTargetPerRun, long workerStackBytes) {
+    checkNotNull(options, "options");
+    if (options.target() instanceof FuzzTarget.TestMethod test) {
+      return openTestMethod(
+          test.testClass(),
+          test.method(),
+          test.lifecycle(),
+          options.dataProviders(),
+          options.callTimeout(),
+          options.exitGuard(),
+          workerStackBytes);
+    }
+    if (options.target() instanceof FuzzTarget.LoadedClass loaded) {
+      return attach(loaded.targetClass(), options.dataProviders(), options.callTimeout());
+    }
+    return open(TargetSpec.of(options), options.callTimeout(), freshTargetPerRun, workerStackBytes);
   }
 
   /**

@@ -1,9 +1,12 @@
 package dev.whittle.jazzer.target;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -69,6 +72,23 @@ public record TargetSpec(
   }
 
   /**
+   * The spec of {@code options}' target, which MUST be one Whittle loads from its class path.
+   *
+   * @throws IllegalArgumentException if the target cannot be loaded again, or naming the class path
+   *     entry that is no valid URL
+   */
+  public static TargetSpec of(TargetOptions options) {
+    FuzzTarget target = options.target();
+    checkArgument(target.canReload(), "%s is not loaded from a class path", target.className());
+    return onClassPath(
+        target.className(),
+        target.classPath(),
+        options.dataProviders(),
+        options.targetArgs(),
+        options.exitGuard());
+  }
+
+  /**
    * A target on {@code classPath} (directories and jars) with Whittle's own loader as parent.
    *
    * @throws IllegalArgumentException naming the class path entry that is no valid URL
@@ -113,9 +133,5 @@ public record TargetSpec(
   public TargetSpec withCoverage(CoverageFilter filter) {
     return new TargetSpec(
         className, classPath, parent, dataProviders, targetArgs, trapExits, filter);
-  }
-
-  public TargetSpec withTrapExits(boolean trap) {
-    return new TargetSpec(className, classPath, parent, dataProviders, targetArgs, trap, coverage);
   }
 }

@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -11,15 +12,19 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import dev.whittle.jazzer.api.FuzzTarget;
+import dev.whittle.jazzer.target.TargetRunner;
+import dev.whittle.jazzer.target.TargetSpec;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layers of the Jazzer integration, bottom up: {@code jazzer.api} (the facade), {@code fdp},
  * {@code finding} (dedup token, classification), {@code runtime} (Jazzer's agent and hooks), {@code
- * target} (loading, isolation, watchdog, exit guard), {@code values}, {@code engine} (the one
- * minimization pipeline behind the facade), {@code output} (minimized files and reproducers); the
- * front ends {@code hook} and {@code cli} on top, each only through the facade and {@code output}.
+ * target} (the one runner: loading, isolation, watchdog, exit guard), {@code values}, the engines
+ * behind the facade ({@code crash}, {@code engine}), {@code output} (minimized files and
+ * reproducers); the front ends {@code hook} and {@code cli} on top, each only through the facade
+ * and {@code output}.
  */
 class JazzerIntegrationArchitectureTest {
   private static final JavaClasses PRODUCTION =
@@ -118,6 +123,21 @@ class JazzerIntegrationArchitectureTest {
         .check(PRODUCTION);
   }
 
+  /**
+   * The engines ask the target what it can do ({@link FuzzTarget}) and run every kind through the
+   * one {@link TargetRunner}: they never name a kind of target, nor the runner's parts (its
+   * lifecycles, loaders, workers), only the runner and the spec of a target it loads.
+   */
+  @Test
+  void theEnginesNeverTellTargetKindsApart() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(ENGINES)
+        .should()
+        .dependOnClassesThat(TARGET_KINDS_AND_RUNNER_PARTS)
+        .check(PRODUCTION);
+  }
+
   /** Public types behind the facade say so, as JUnit's and jqwik's do. */
   @Test
   void publicTypesBehindTheFacadeAreMarkedWithTheirApiStatus() {
@@ -141,6 +161,25 @@ class JazzerIntegrationArchitectureTest {
         .beAnnotatedWith(API.class)
         .check(PRODUCTION);
   }
+
+  /** The packages of the crash and corpus engines. */
+  private static final String[] ENGINES = {
+    "dev.whittle.jazzer.crash..", "dev.whittle.jazzer.corpus..", "dev.whittle.jazzer.engine.."
+  };
+
+  private static final DescribedPredicate<JavaClass> TARGET_KINDS_AND_RUNNER_PARTS =
+      DescribedPredicate.describe(
+          "are a kind of fuzz target or a part of the runner",
+          javaClass ->
+              (javaClass.isAssignableTo(FuzzTarget.class)
+                      && !javaClass.isEquivalentTo(FuzzTarget.class))
+                  || (javaClass.getPackageName().equals(TargetRunner.class.getPackageName())
+                      && !javaClass.isEquivalentTo(TargetRunner.class)
+                      && !javaClass.isEquivalentTo(TargetSpec.class)
+                      && !javaClass
+                          .getEnclosingClass()
+                          .map(enclosing -> enclosing.isEquivalentTo(TargetRunner.class))
+                          .orElse(false)));
 
   private static final SliceAssignment PACKAGES_WITH_SPI_AS_PART_OF_API =
       new SliceAssignment() {
