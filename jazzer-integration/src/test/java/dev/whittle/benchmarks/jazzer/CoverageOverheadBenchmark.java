@@ -86,7 +86,7 @@ public final class CoverageOverheadBenchmark {
 
   /** Executions per second over {@code inputs} in turn for {@code seconds}. */
   private static double measure(
-      TargetRunner session, List<byte[]> inputs, double seconds, EdgeNames names) {
+      TargetRunner runner, List<byte[]> inputs, double seconds, EdgeNames names) {
     long end = System.nanoTime() + (long) (seconds * 1e9);
     long start = System.nanoTime();
     long runs = 0;
@@ -94,9 +94,9 @@ public final class CoverageOverheadBenchmark {
     while (System.nanoTime() < end) {
       for (byte[] input : inputs) {
         if (names == null) {
-          session.run(input);
+          runner.run(input);
         } else {
-          features += session.runWithCoverage(input, names, true).features().length;
+          features += runner.runWithCoverage(input, names, true).features().length;
         }
         runs++;
       }

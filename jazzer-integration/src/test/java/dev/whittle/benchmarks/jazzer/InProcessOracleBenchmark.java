@@ -30,9 +30,9 @@ public final class InProcessOracleBenchmark {
   public static void main(String[] args) {
     double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 5;
     TargetSpec spec = TargetSpec.of(TrivialTarget.class.getName(), TargetPaths.classPathUrls());
-    try (TargetRunner session = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
-      Finding crash = session.run(new byte[] {0x7f});
-      InProcessOracle oracle = new InProcessOracle(session, crash, MatchMode.dedupToken());
+    try (TargetRunner runner = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
+      Finding crash = runner.run(new byte[] {0x7f});
+      InProcessOracle oracle = new InProcessOracle(runner, crash, MatchMode.dedupToken());
       measure(oracle, 2);
       long runs = measure(oracle, seconds);
       System.out.printf(

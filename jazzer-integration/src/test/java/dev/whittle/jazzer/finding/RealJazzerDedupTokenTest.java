@@ -69,10 +69,10 @@ class RealJazzerDedupTokenTest {
   private static Map<String, String> inProcessTokens(Class<?> target, Map<String, byte[]> inputs) {
     Map<String, String> tokens = new LinkedHashMap<>();
     TargetSpec spec = TargetSpec.of(target.getName(), TargetPaths.classPathUrls());
-    try (TargetRunner session = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
+    try (TargetRunner runner = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
       inputs.forEach(
           (name, bytes) -> {
-            Finding finding = session.run(bytes);
+            Finding finding = runner.run(bytes);
             assertNotNull(finding, name);
             tokens.put(name, finding.identity());
           });

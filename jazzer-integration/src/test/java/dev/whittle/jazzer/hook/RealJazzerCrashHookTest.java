@@ -129,8 +129,8 @@ class RealJazzerCrashHookTest {
     assertEquals(jazzersToken, hook.group(3));
     // Replayed apart from Jazzer, by the in-process token that matches the one Jazzer prints.
     TargetSpec spec = TargetSpec.of(target.getName(), TargetPaths.classPathUrls());
-    try (TargetRunner session = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
-      Finding finding = session.run(minimized);
+    try (TargetRunner runner = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
+      Finding finding = runner.run(minimized);
       assertNotNull(finding);
       assertEquals(jazzersToken, finding.identity());
     }

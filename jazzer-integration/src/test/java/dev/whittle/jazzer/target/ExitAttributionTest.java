@@ -17,11 +17,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Exits from a target's own threads, with several sessions running at once (--jobs N). */
+/** Exits from a target's own threads, with several runners running at once (--jobs N). */
 class ExitAttributionTest {
   @Test
   @Timeout(60)
-  void anExitOnATargetsOwnThreadCountsForItsSessionNotTheOneThatStartedARunLast() throws Exception {
+  void anExitOnATargetsOwnThreadCountsForItsRunnerNotTheOneThatStartedARunLast() throws Exception {
     for (String name : OwnThreadExitTarget.LATCHES) {
       System.getProperties().put(name, new CountDownLatch(1));
     }
@@ -31,7 +31,7 @@ class ExitAttributionTest {
     try (TargetRunner exiting = TargetRunner.open(spec, Duration.ofSeconds(30), false);
         TargetRunner waiting = TargetRunner.open(spec, Duration.ofSeconds(30), false)) {
       Future<Finding> exited = callers.submit(() -> exiting.run("X".getBytes(UTF_8)));
-      // The waiting session's run starts last, while the exiting one's is under way.
+      // The waiting runner's run starts last, while the exiting one's is under way.
       assertTrue(latch(0).await(20, TimeUnit.SECONDS), "the exiting run never started");
       Future<Finding> waited = callers.submit(() -> waiting.run("W".getBytes(UTF_8)));
 

@@ -37,29 +37,29 @@ class ExitCallRewriterTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
   @Test
-  void eachKindOfExitEndsTheRunWithItsStatusAndTheSessionGoesOn() {
+  void eachKindOfExitEndsTheRunWithItsStatusAndTheRunnerGoesOn() {
     Map<String, Integer> statuses = new LinkedHashMap<>();
     statuses.put("S", 11); // System.exit
     statuses.put("R", 12); // Runtime.exit
     statuses.put("H", 13); // Runtime.halt
     statuses.put("M", 14); // System::exit
     statuses.put("B", 15); // Runtime.getRuntime()::halt
-    try (TargetRunner session = open(ExitCallsTarget.class)) {
+    try (TargetRunner runner = open(ExitCallsTarget.class)) {
       for (Map.Entry<String, Integer> entry : statuses.entrySet()) {
         assertEquals(
             Finding.exit(entry.getValue()),
-            session.run(entry.getKey().getBytes(UTF_8)),
+            runner.run(entry.getKey().getBytes(UTF_8)),
             entry.getKey());
-        assertNull(session.run("x".getBytes(UTF_8)), "after " + entry.getKey());
+        assertNull(runner.run("x".getBytes(UTF_8)), "after " + entry.getKey());
       }
     }
   }
 
   @Test
   void anExitOnAThreadTheTargetStartedCountsForTheRun() {
-    try (TargetRunner session = open(ExitCallsTarget.class)) {
-      assertEquals(Finding.exit(16), session.run("T".getBytes(UTF_8)));
-      assertNull(session.run("x".getBytes(UTF_8)));
+    try (TargetRunner runner = open(ExitCallsTarget.class)) {
+      assertEquals(Finding.exit(16), runner.run("T".getBytes(UTF_8)));
+      assertNull(runner.run("x".getBytes(UTF_8)));
     }
   }
 
