@@ -20,7 +20,7 @@ java=(java -XX:-OmitStackTraceInFastThrow "${limits[@]}")
 replay3() {
   local file=$1 ok=0 token
   for _ in 1 2 3; do
-    token=$("${java[@]}" -cp "$jar" dev.whittle.jazzer.engine.FreshJvmReplay \
+    token=$("${java[@]}" -cp "$jar" dev.whittle.jazzer.crash.FreshJvmReplay \
       "dev.whittle.samples.$target" "$classes" "$file" 10000 no-agent 2>/dev/null \
       | grep -m1 '^whittle-fresh-jvm:' || true)
     if [[ $token == "whittle-fresh-jvm:thrown ${expected#"${expected%%[!0]*}"} "* ]]; then

@@ -33,7 +33,7 @@ class ResourceFindingsIT {
   private static final Path WHITTLE_JAR =
       Path.of("..", "jazzer-integration", "target", "whittle.jar").toAbsolutePath().normalize();
 
-  private static final String REPLAY = "dev.whittle.jazzer.engine.FreshJvmReplay";
+  private static final String REPLAY = "dev.whittle.jazzer.crash.FreshJvmReplay";
 
   @TempDir Path dir;
 

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.function.Consumer;
 
 /**
@@ -54,71 +53,53 @@ public final class CorpusMinimizer {
 
   /**
    * Default for {@link #withMaxTimePerInput}: what a file's shrinking takes at most. On a target
-   * whose runs take microseconds the run limit ends a search long before; it cuts off the files
-   * whose every candidate is slow (a declared image count the parser loops over), which would
-   * otherwise cost minutes each for a few bytes.
+   * with fast runs the run limit ends a search long before; it cuts off the files whose every
+   * candidate is slow (a declared image count the parser loops over), which would otherwise cost
+   * much time each for a few bytes.
    */
   public static final Duration DEFAULT_MAX_TIME_PER_INPUT = Duration.ofSeconds(1);
 
-  private final String targetClass;
-  private final ImmutableList<Path> classPath;
-  private final Duration callTimeout;
-  private final int jobs;
+  private final TargetOptions options;
   private final boolean shrinking;
   private final boolean hitCounts;
   private final boolean keepAllFeatures;
-  private final boolean exitGuard;
   private final boolean valueReduction;
   private final Algorithm algorithm;
   private final long maxRunsPerInput;
   private final Duration maxTimePerInput;
   private final ImmutableList<String> includes;
   private final ImmutableList<String> excludes;
-  private final ImmutableList<String> targetArgs;
   private final Consumer<String> log;
 
   private CorpusMinimizer(Builder b) {
-    this.targetClass = b.targetClass;
-    this.classPath = b.classPath;
-    this.callTimeout = b.callTimeout;
-    this.jobs = b.jobs;
+    this.options = b.options;
     this.shrinking = b.shrinking;
     this.hitCounts = b.hitCounts;
     this.keepAllFeatures = b.keepAllFeatures;
-    this.exitGuard = b.exitGuard;
     this.valueReduction = b.valueReduction;
     this.algorithm = b.algorithm;
     this.maxRunsPerInput = b.maxRunsPerInput;
     this.maxTimePerInput = b.maxTimePerInput;
     this.includes = b.includes;
     this.excludes = b.excludes;
-    this.targetArgs = b.targetArgs;
     this.log = b.log;
   }
 
   /** A corpus minimizer for the fuzz target {@code targetClass} on {@code classPath}. */
   public static CorpusMinimizer forTarget(String targetClass, List<Path> classPath) {
-    checkNotNull(targetClass, "targetClass");
-    checkArgument(!targetClass.isBlank(), "targetClass must not be blank");
-    checkNotNull(classPath, "classPath");
     Builder b = new Builder();
-    b.targetClass = targetClass;
-    b.classPath = ImmutableList.copyOf(classPath);
+    b.options = TargetOptions.of(FuzzTarget.onClassPath(targetClass, classPath));
     return new CorpusMinimizer(b);
   }
 
   /** How long one run may take; a longer one is a timeout, and the input is listed, not kept. */
   public CorpusMinimizer withCallTimeout(Duration timeout) {
-    checkNotNull(timeout, "timeout");
-    checkArgument(
-        !timeout.isNegative() && !timeout.isZero(), "timeout must be positive: %s", timeout);
-    return copy(b -> b.callTimeout = timeout);
+    return copy(b -> b.options = b.options.withCallTimeout(timeout));
   }
 
   /** How many targets, each in a class loader of its own, run inputs at once. Default 1. */
   public CorpusMinimizer withJobs(int newJobs) {
-    checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);
-    return copy(b -> b.jobs = newJobs);
+    return copy(b -> b.options = b.options.withJobs(newJobs));
   }
 
   /** Whether kept inputs are shrunk (default) or only selected. */
@@ -141,7 +122,7 @@ public final class CorpusMinimizer {
 
   /** Whether the target's exit calls end the run rather than the JVM (default on). */
   public CorpusMinimizer withExitGuard(boolean guard) {
-    return copy(b -> b.exitGuard = guard);
+    return copy(b -> b.options = b.options.withExitGuard(guard));
   }
 
   /** Whether shrinking also uses the value reducers that fit the target (default on). */
@@ -189,8 +170,7 @@ public final class CorpusMinimizer {
 
   /** Arguments for {@code fuzzerInitialize(String[])}; none by default. */
   public CorpusMinimizer withTargetArgs(List<String> args) {
-    checkNotNull(args, "args");
-    return copy(b -> b.targetArgs = ImmutableList.copyOf(args));
+    return copy(b -> b.options = b.options.withTargetArgs(args));
   }
 
   /** Where progress lines go (such as standard error); nowhere by default. */
@@ -242,20 +222,29 @@ public final class CorpusMinimizer {
     return EngineHolder.ENGINE.mergeInto(this, kept, List.copyOf(inputs));
   }
 
+  /** What runs and how: the target, call timeout, jobs, exit guard, arguments. */
+  public TargetOptions options() {
+    return options;
+  }
+
+  public FuzzTarget target() {
+    return options.target();
+  }
+
   public String targetClass() {
-    return targetClass;
+    return options.target().className();
   }
 
   public List<Path> classPath() {
-    return classPath;
+    return options.target().classPath();
   }
 
   public Duration callTimeout() {
-    return callTimeout;
+    return options.callTimeout();
   }
 
   public int jobs() {
-    return jobs;
+    return options.jobs();
   }
 
   public boolean shrinking() {
@@ -271,7 +260,7 @@ public final class CorpusMinimizer {
   }
 
   public boolean exitGuard() {
-    return exitGuard;
+    return options.exitGuard();
   }
 
   public boolean valueReduction() {
@@ -301,7 +290,7 @@ public final class CorpusMinimizer {
   }
 
   public List<String> targetArgs() {
-    return targetArgs;
+    return options.targetArgs();
   }
 
   public Consumer<String> log() {
@@ -310,21 +299,16 @@ public final class CorpusMinimizer {
 
   private CorpusMinimizer copy(Consumer<Builder> change) {
     Builder b = new Builder();
-    b.targetClass = targetClass;
-    b.classPath = classPath;
-    b.callTimeout = callTimeout;
-    b.jobs = jobs;
+    b.options = options;
     b.shrinking = shrinking;
     b.hitCounts = hitCounts;
     b.keepAllFeatures = keepAllFeatures;
-    b.exitGuard = exitGuard;
     b.valueReduction = valueReduction;
     b.algorithm = algorithm;
     b.maxRunsPerInput = maxRunsPerInput;
     b.maxTimePerInput = maxTimePerInput;
     b.includes = includes;
     b.excludes = excludes;
-    b.targetArgs = targetArgs;
     b.log = log;
     change.accept(b);
     return new CorpusMinimizer(b);
@@ -332,33 +316,21 @@ public final class CorpusMinimizer {
 
   /** Mutable scratch space for {@link #copy}; never escapes. */
   private static final class Builder {
-    String targetClass;
-    ImmutableList<Path> classPath;
-    Duration callTimeout = CrashMinimizer.DEFAULT_CALL_TIMEOUT;
-    int jobs = 1;
+    TargetOptions options;
     boolean shrinking = true;
     boolean hitCounts = true;
     boolean keepAllFeatures;
-    boolean exitGuard = true;
     boolean valueReduction = true;
     Algorithm algorithm = Algorithms.defaultAlgorithm();
     long maxRunsPerInput = DEFAULT_MAX_RUNS_PER_INPUT;
     Duration maxTimePerInput = DEFAULT_MAX_TIME_PER_INPUT;
     ImmutableList<String> includes = ImmutableList.of();
     ImmutableList<String> excludes = ImmutableList.of();
-    ImmutableList<String> targetArgs = ImmutableList.of();
     Consumer<String> log = line -> {};
   }
 
+  /** Finds the implementation once, on first use. */
   private static final class EngineHolder {
-    static final CorpusMinimizerEngine ENGINE =
-        ServiceLoader.load(CorpusMinimizerEngine.class, CorpusMinimizer.class.getClassLoader())
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "no "
-                            + CorpusMinimizerEngine.class.getName()
-                            + " on the class path: is whittle-jazzer-integration complete?"));
+    static final CorpusMinimizerEngine ENGINE = Engines.load(CorpusMinimizerEngine.class);
   }
 }

@@ -8,6 +8,8 @@ import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
 import dev.whittle.api.ProgressListener;
+import dev.whittle.jazzer.api.FuzzTarget.LoadedClass;
+import dev.whittle.jazzer.api.FuzzTarget.TestMethod;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -16,7 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.ServiceLoader;
+import java.util.function.Consumer;
 
 /**
  * Minimizes a Jazzer crash input in process: loads the fuzz target from its class path, checks that
@@ -30,29 +32,15 @@ import java.util.ServiceLoader;
  *         .minimize(Path.of("crash-1234"));
  * }</pre>
  *
- * <p>Immutable; each {@code with*} method returns a copy. The fuzz target MUST be a class with
- * {@code public static void fuzzerTestOneInput(byte[])} or {@code (FuzzedDataProvider)}, and MAY
- * have {@code fuzzerInitialize()} or {@code fuzzerInitialize(String[])} and {@code
- * fuzzerTearDown()}, as Jazzer's standalone driver expects. Classes under {@code java.}, {@code
- * jdk.}, {@code sun.} and {@code com.code_intelligence.jazzer.} come from the JVM's class path; all
- * others are loaded from the given class path first.
- *
- * <p>{@link #forLoadedTarget} minimizes against a class that is already loaded and initialized,
- * such as the target of the Jazzer run this JVM is (see {@code
- * dev.whittle.jazzer.hook.WhittleAgent}).
- *
- * <p>{@link #forFuzzTest} minimizes against a fuzz test method ({@code @FuzzTest}) that a test
- * framework runs: the JUnit extension's way in.
- *
- * <p>{@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} inside the target end the
- * run, not the JVM: the target's classes are rewritten as they are loaded so that these calls throw
- * an error of Whittle's instead, on every JDK (see {@link #withExitGuard}); for a fuzz test, in
- * Whittle's own copy of the test class. A target {@linkplain #forLoadedTarget loaded by someone
- * else} is not rewritten.
+ * <p>Immutable; each {@code with*} method returns a copy. The target is a {@link FuzzTarget}: a
+ * fuzz target class on a class path ({@link #forTarget}), a class already loaded and initialized
+ * such as the target of the Jazzer run this JVM is ({@link #forLoadedTarget}), or a fuzz test
+ * method that a test framework runs ({@link #forFuzzTest}, the JUnit extension's way in). Exit
+ * calls inside the target end the run, not the JVM ({@link #withExitGuard}).
  */
 public final class CrashMinimizer {
   /** Default for {@link #withCallTimeout}. */
-  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_CALL_TIMEOUT = TargetOptions.DEFAULT_CALL_TIMEOUT;
 
   /** Default for {@link #withFreshJvmRuns}. */
   public static final int DEFAULT_FRESH_JVM_RUNS = 3;
@@ -60,186 +48,89 @@ public final class CrashMinimizer {
   /** Default for {@link #withReproductionRuns}. */
   public static final int DEFAULT_REPRODUCTION_RUNS = 3;
 
-  private final String targetClass;
-  private final ImmutableList<Path> classPath;
-  private final Class<?> loadedTarget;
-  private final Class<?> fuzzTestClass;
-  private final Method fuzzTestMethod;
-  private final FuzzTestLifecycle fuzzTestLifecycle;
-  private final String expectedFailure;
-  private final Algorithm algorithm;
-  private final MatchMode matchMode;
-  private final Duration callTimeout;
-  private final Budget budget;
-  private final int reproductionRuns;
-  private final boolean freshLoaderPerAttempt;
-  private final boolean exitGuard;
-  private final boolean valueReduction;
-  private final int jobs;
-  private final FuzzedDataProviderFactory dataProviderFactory;
-  private final ImmutableList<String> targetArgs;
-  private final ImmutableList<ProgressListener> progressListeners;
-  private final FreshJvmVerification freshJvmVerification;
-  private final ImmutableList<String> freshJvmArgs;
-  private final int freshJvmRuns;
+  /** Never changed: each {@code with*} method changes a copy. */
+  private final Settings settings;
 
-  private CrashMinimizer(Builder b) {
-    this.targetClass = b.targetClass;
-    this.classPath = b.classPath;
-    this.loadedTarget = b.loadedTarget;
-    this.fuzzTestClass = b.fuzzTestClass;
-    this.fuzzTestMethod = b.fuzzTestMethod;
-    this.fuzzTestLifecycle = b.fuzzTestLifecycle;
-    this.expectedFailure = b.expectedFailure;
-    this.algorithm = b.algorithm;
-    this.matchMode = b.matchMode;
-    this.callTimeout = b.callTimeout;
-    this.budget = b.budget;
-    this.reproductionRuns = b.reproductionRuns;
-    this.freshLoaderPerAttempt = b.freshLoaderPerAttempt;
-    this.exitGuard = b.exitGuard;
-    this.valueReduction = b.valueReduction;
-    this.jobs = b.jobs;
-    this.dataProviderFactory = b.dataProviderFactory;
-    this.targetArgs = b.targetArgs;
-    this.progressListeners = b.progressListeners;
-    this.freshJvmVerification = b.freshJvmVerification;
-    this.freshJvmArgs = b.freshJvmArgs;
-    this.freshJvmRuns = b.freshJvmRuns;
+  private CrashMinimizer(Settings settings) {
+    this.settings = settings;
   }
 
   /**
-   * A minimizer for the fuzz target class {@code targetClass}, loaded from {@code classPath}
-   * (directories and jars), with the defaults: Entropy Debugging, the same dedup token, a {@link
-   * #DEFAULT_CALL_TIMEOUT} per run, no budget, {@link #DEFAULT_REPRODUCTION_RUNS} reproduction
-   * runs.
+   * A minimizer for the fuzz target class {@code targetClass} on {@code classPath} (directories and
+   * jars), with the defaults: Entropy Debugging, the same dedup token, a {@link
+   * #DEFAULT_CALL_TIMEOUT} per run, no budget, {@link #DEFAULT_REPRODUCTION_RUNS} reproductions.
    */
   public static CrashMinimizer forTarget(String targetClass, List<Path> classPath) {
-    checkNotNull(targetClass, "targetClass");
-    checkArgument(!targetClass.isBlank(), "targetClass must not be blank");
-    checkNotNull(classPath, "classPath");
-    Builder b = new Builder();
-    b.targetClass = targetClass;
-    b.classPath = ImmutableList.copyOf(classPath);
-    return new CrashMinimizer(b);
+    return of(FuzzTarget.onClassPath(targetClass, classPath));
   }
 
   /**
-   * A minimizer for {@code targetClass} as it is already loaded, with the same defaults as {@link
-   * #forTarget}. Nothing is loaded again: every run, the reproduction check's and the
-   * verification's included, calls this class's {@code fuzzerTestOneInput}, with whatever
-   * instrumentation and static state it has; {@code fuzzerInitialize} and {@code fuzzerTearDown}
-   * are not called, as they belong to whoever loaded the class. So the result is verified by
-   * running it once more on the same class, and {@link #withFreshLoaderPerAttempt} is refused.
-   * Meant for minimizing inside the JVM of a Jazzer run, where the target is loaded by the system
-   * class loader and carries Jazzer's instrumentation and bug-detector hooks.
+   * A minimizer for {@code targetClass} as it is already loaded ({@link FuzzTarget.LoadedClass}),
+   * with the same defaults as {@link #forTarget}; {@link #withFreshLoaderPerAttempt} is refused.
    */
   public static CrashMinimizer forLoadedTarget(Class<?> targetClass) {
-    checkNotNull(targetClass, "targetClass");
-    Builder b = new Builder();
-    b.targetClass = targetClass.getName();
-    b.classPath = ImmutableList.of();
-    b.loadedTarget = targetClass;
-    return new CrashMinimizer(b);
+    return of(FuzzTarget.loaded(targetClass));
   }
 
-  /**
-   * A minimizer for the fuzz test method {@code testMethod} (a JUnit {@code @FuzzTest}), run
-   * through {@code lifecycle} on an instance of the class that declares it; see {@link
-   * #forFuzzTest(Class, Method, FuzzTestLifecycle)}.
-   */
+  /** {@link #forFuzzTest(Class, Method, FuzzTestLifecycle)} on the class declaring the method. */
   public static CrashMinimizer forFuzzTest(Method testMethod, FuzzTestLifecycle lifecycle) {
     checkNotNull(testMethod, "testMethod");
     return forFuzzTest(testMethod.getDeclaringClass(), testMethod, lifecycle);
   }
 
   /**
-   * A minimizer for the fuzz test method {@code testMethod} (a JUnit {@code @FuzzTest}) of {@code
-   * testClass} (which declares or inherits it), run through {@code lifecycle}, with the same
-   * defaults as {@link #forTarget}. Each run decodes the candidate into arguments as Jazzer's
-   * regression mode does (one {@code byte[]}: the bytes; one {@code FuzzedDataProvider}: a provider
-   * over them, Whittle's pure-Java one by default; anything else: Jazzer's mutation framework,
-   * which must be on the method's class path), asks {@code lifecycle} for an instance, calls the
-   * method with Jazzer's bug detectors armed around the call, and tears the instance down. A
-   * candidate the mutation framework cannot decode has no finding. The finding's identity is
-   * Jazzer's dedup token cut at the test method's frame, which is the token Jazzer prints for the
-   * same finding in fuzzing mode.
-   *
-   * <p>With the exit guard on (the default, {@link #withExitGuard}), Whittle runs its own copy of
-   * the test class, loaded again from the class files the test's class loader shows, with the exit
-   * calls of the test class and of the code it calls rewritten: a run that calls {@code
-   * System.exit}, {@code Runtime.exit} or {@code Runtime.halt} ends as an exit finding, never the
-   * JVM. The copy has its own static state; it is initialized and set up ({@link
-   * FuzzTestLifecycle#beforeAll}) once per session, so the result is verified in a fresh copy.
-   * Classes of the JDK, Jazzer, JUnit and Whittle are shared with the test framework and not
-   * rewritten. With the guard off, the framework's own class runs, nothing is loaded again, an exit
-   * ends the JVM, and the result is verified by running it once more. Either way {@link
+   * A minimizer for the {@code @FuzzTest} method {@code testMethod} of {@code testClass}, run as
+   * {@link FuzzTarget.TestMethod} says, with the same defaults as {@link #forTarget}; {@link
    * #withFreshLoaderPerAttempt} is refused and one candidate runs at a time.
    */
   public static CrashMinimizer forFuzzTest(
       Class<?> testClass, Method testMethod, FuzzTestLifecycle lifecycle) {
-    checkNotNull(testClass, "testClass");
-    checkNotNull(testMethod, "testMethod");
-    checkNotNull(lifecycle, "lifecycle");
-    checkArgument(
-        !java.lang.reflect.Modifier.isStatic(testMethod.getModifiers()),
-        "a fuzz test method is an instance method: %s",
-        testMethod);
-    checkArgument(
-        testMethod.getDeclaringClass().isAssignableFrom(testClass),
-        "%s does not have %s",
-        testClass,
-        testMethod);
-    Builder b = new Builder();
-    b.targetClass = testMethod.getDeclaringClass().getName();
-    b.classPath = ImmutableList.of();
-    b.fuzzTestClass = testClass;
-    b.fuzzTestMethod = testMethod;
-    b.fuzzTestLifecycle = lifecycle;
-    return new CrashMinimizer(b);
+    return of(FuzzTarget.testMethod(testClass, testMethod, lifecycle));
+  }
+
+  /** A minimizer for {@code target}, with the same defaults as {@link #forTarget}. */
+  public static CrashMinimizer of(FuzzTarget target) {
+    checkNotNull(target, "target");
+    Settings settings = new Settings();
+    settings.options = TargetOptions.of(target);
+    return new CrashMinimizer(settings);
   }
 
   /**
    * For a {@linkplain #forFuzzTest fuzz test}: the class of what the test threw when its framework
-   * ran the crash. When Whittle's runs of the crash find something else (another exception, or an
-   * exit; a timeout is not checked, as a framework reports it in its own way), minimizing stops
-   * with an {@link UnexpectedFindingException} before anything is reduced. Empty, the default,
-   * checks nothing.
+   * ran the crash. Minimizing stops with an {@link UnexpectedFindingException} before reducing when
+   * Whittle's runs find another exception or an exit (timeouts are not checked). Empty by default.
    */
   public CrashMinimizer withExpectedFailure(String exceptionClassName) {
     checkNotNull(exceptionClassName, "exceptionClassName");
     checkArgument(
-        fuzzTestMethod != null, "only a fuzz test has an expected failure: %s", targetClass);
-    return copy(b -> b.expectedFailure = exceptionClassName);
+        target() instanceof TestMethod,
+        "only a fuzz test has an expected failure: %s",
+        targetClass());
+    return copy(s -> s.expectedFailure = exceptionClassName);
   }
 
   /** The reduction algorithm, from {@link Algorithms}. */
   public CrashMinimizer withAlgorithm(Algorithm newAlgorithm) {
     checkNotNull(newAlgorithm, "algorithm");
-    return copy(b -> b.algorithm = newAlgorithm);
+    return copy(s -> s.algorithm = newAlgorithm);
   }
 
   /** When a candidate's finding counts as the original's. */
   public CrashMinimizer withMatchMode(MatchMode newMatchMode) {
     checkNotNull(newMatchMode, "matchMode");
-    return copy(b -> b.matchMode = newMatchMode);
+    return copy(s -> s.matchMode = newMatchMode);
   }
 
-  /**
-   * How long one run of the target may take. A longer run is abandoned (its thread interrupted and
-   * left behind) and counts as a timeout finding, which only reproduces an original timeout.
-   */
+  /** How long one run may take; a longer one is a timeout. See {@link TargetOptions}. */
   public CrashMinimizer withCallTimeout(Duration timeout) {
-    checkNotNull(timeout, "timeout");
-    checkArgument(
-        !timeout.isNegative() && !timeout.isZero(), "timeout must be positive: %s", timeout);
-    return copy(b -> b.callTimeout = timeout);
+    return copy(s -> s.options = s.options.withCallTimeout(timeout));
   }
 
   /** Limits on the reduction's oracle calls and time; the best result so far is kept. */
   public CrashMinimizer withBudget(Budget newBudget) {
     checkNotNull(newBudget, "budget");
-    return copy(b -> b.budget = newBudget);
+    return copy(s -> s.budget = newBudget);
   }
 
   /**
@@ -248,107 +139,69 @@ public final class CrashMinimizer {
    */
   public CrashMinimizer withReproductionRuns(int runs) {
     checkArgument(runs >= 1, "reproductionRuns must be at least 1, was %s", runs);
-    return copy(b -> b.reproductionRuns = runs);
+    return copy(s -> s.reproductionRuns = runs);
   }
 
   /**
-   * Whether each run gets a freshly loaded and initialized target, so that static state cannot
-   * carry over from one candidate to the next. Much slower; off by default, when one loader serves
-   * the whole reduction and only the result is verified in a fresh one.
+   * Whether each run gets a freshly loaded and initialized target, so that no static state carries
+   * over. Much slower; off by default, when only the result is verified in a fresh one.
    */
   public CrashMinimizer withFreshLoaderPerAttempt(boolean fresh) {
     checkArgument(
-        !fresh || (loadedTarget == null && fuzzTestMethod == null),
+        !fresh || target().canReload(),
         "a target that is already loaded cannot be loaded afresh: %s",
-        targetClass);
-    return copy(b -> b.freshLoaderPerAttempt = fresh);
+        targetClass());
+    return copy(s -> s.freshLoaderPerAttempt = fresh);
   }
 
-  /**
-   * Whether {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} in the target end
-   * that run, as an exit finding, rather than the JVM (on by default). With the guard on, calls of
-   * them in the classes Whittle loads for the target are rewritten at load time (calls through
-   * reflection or method handles looked up at run time are not seen); turned off, classes are
-   * loaded as they are and a target that exits ends the JVM. For a {@linkplain #forFuzzTest fuzz
-   * test} the guard means running Whittle's copy of the test class. It has no effect on a target
-   * {@linkplain #forLoadedTarget loaded by someone else}, whose classes are already defined: there
-   * an exit does what it always does (inside a JVM that is already exiting, as in a Jazzer run's
-   * crash hook, it blocks until the call timeout ends that run).
-   */
+  /** Whether exit calls end the run rather than the JVM (on); see {@link TargetOptions}. */
   public CrashMinimizer withExitGuard(boolean guard) {
-    return copy(b -> b.exitGuard = guard);
+    return copy(s -> s.options = s.options.withExitGuard(guard));
   }
 
   /**
-   * Whether to reduce values as well as bytes (on by default); it takes turns with the byte-level
-   * reduction on the same oracle calls, cache and budget. For a {@code FuzzedDataProvider} target,
-   * value reduction records the {@code consume*} calls of the best input so far, makes their values
-   * smaller (fewer calls, shorter strings and arrays, integers nearer zero, booleans false) and
-   * encodes them back into bytes; recording runs count among the runs but are no oracle calls. For
-   * a {@code byte[]} target it shrinks length-prefixed chunks together with their length fields,
-   * which deleting bytes cannot do. Off, only bytes are deleted.
+   * Whether to reduce values as well as bytes (on by default), taking turns with byte deletion on
+   * the same oracle calls, cache and budget: a {@code FuzzedDataProvider} target's {@code consume*}
+   * calls, recorded (runs, but no oracle calls) and made fewer and smaller; a {@code byte[]}
+   * target's length-prefixed chunks together with their length fields.
    */
   public CrashMinimizer withValueReduction(boolean reduceValues) {
-    return copy(b -> b.valueReduction = reduceValues);
+    return copy(s -> s.valueReduction = reduceValues);
   }
 
   /**
-   * How many candidates may run at once, each job with its own freshly loaded and initialized
-   * target (its own class loader and static state). The search asks speculative questions to keep
-   * them busy and finds exactly what one job finds. A target that sees Jazzer's runtime (its bug
-   * detectors report into one slot per JVM) runs one candidate at a time whatever this says.
-   * Default 1.
+   * How many candidates may run at once (default 1; see {@link TargetOptions}). The search asks
+   * speculative questions to keep them busy and finds exactly what one job finds.
    */
   public CrashMinimizer withJobs(int newJobs) {
-    checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);
-    return copy(b -> b.jobs = newJobs);
+    return copy(s -> s.options = s.options.withJobs(newJobs));
   }
 
-  /**
-   * Where {@code FuzzedDataProvider} targets get their provider. By default Whittle's pure-Java
-   * provider, which decodes bytes exactly as Jazzer's native {@code FuzzedDataProviderImpl} does
-   * (checked by a differential test) and needs neither Jazzer's runtime nor its native library.
-   */
+  /** Where {@code FuzzedDataProvider} targets get their provider; see {@link TargetOptions}. */
   public CrashMinimizer withFuzzedDataProviderFactory(FuzzedDataProviderFactory factory) {
-    checkNotNull(factory, "factory");
-    return copy(b -> b.dataProviderFactory = factory);
+    return copy(s -> s.options = s.options.withFuzzedDataProviderFactory(factory));
   }
 
   /** Arguments for {@code fuzzerInitialize(String[])}; none by default. */
   public CrashMinimizer withTargetArgs(List<String> args) {
-    checkNotNull(args, "args");
-    return copy(b -> b.targetArgs = ImmutableList.copyOf(args));
+    return copy(s -> s.options = s.options.withTargetArgs(args));
   }
 
-  /**
-   * Adds a listener that hears about every question the reduction asks (not the reproduction runs
-   * before it or the verification after it), on the minimizing thread.
-   */
+  /** Adds a listener to the reduction's questions (not the checks around it), on this thread. */
   public CrashMinimizer withProgressListener(ProgressListener listener) {
     checkNotNull(listener, "listener");
-    return copy(
-        b ->
-            b.progressListeners =
-                ImmutableList.<ProgressListener>builder()
-                    .addAll(progressListeners)
-                    .add(listener)
-                    .build());
+    ImmutableList<ProgressListener> all =
+        ImmutableList.<ProgressListener>builder().addAll(progressListeners()).add(listener).build();
+    return copy(s -> s.progressListeners = all);
   }
 
   /**
-   * When the result is verified in fresh JVMs instead of a fresh class loader: by default ({@link
-   * FreshJvmVerification#RESOURCE_FINDINGS}) for stack overflows and out-of-memory errors, whose
-   * reproduction depends on the JVM's warm state and limits. A result verified this way reproduced
-   * the finding (by {@link #withMatchMode}) in each of {@link #withFreshJvmRuns} JVMs started with
-   * {@link #withFreshJvmArgs}; when the reduction's smallest input does not, the minimizer backs
-   * off along the reduction's improvements to the smallest one that does, and to the crash itself
-   * if none does, which is then returned unverified ({@link MinimizationResult#verification()} says
-   * why). Never for a {@linkplain #forLoadedTarget loaded target}: the JVM it lives in (a Jazzer
-   * run's) has instrumentation and state no fresh JVM would have.
+   * When the result is verified in fresh JVMs instead of a fresh class loader, by {@link
+   * #withMatchMode} in each of {@link #withFreshJvmRuns} JVMs; see {@link FreshJvmVerification}.
    */
   public CrashMinimizer withFreshJvmVerification(FreshJvmVerification mode) {
     checkNotNull(mode, "mode");
-    return copy(b -> b.freshJvmVerification = mode);
+    return copy(s -> s.freshJvmVerification = mode);
   }
 
   /**
@@ -362,15 +215,13 @@ public final class CrashMinimizer {
       checkArgument(
           arg != null && arg.startsWith("-"), "a JVM option starts with '-', got: %s", arg);
     }
-    return copy(b -> b.freshJvmArgs = ImmutableList.copyOf(args));
+    return copy(s -> s.freshJvmArgs = ImmutableList.copyOf(args));
   }
 
-  /**
-   * How many fresh JVMs must each reproduce the result; default {@value #DEFAULT_FRESH_JVM_RUNS}.
-   */
+  /** How many fresh JVMs must each reproduce the result. */
   public CrashMinimizer withFreshJvmRuns(int runs) {
     checkArgument(runs >= 1, "freshJvmRuns must be at least 1, was %s", runs);
-    return copy(b -> b.freshJvmRuns = runs);
+    return copy(s -> s.freshJvmRuns = runs);
   }
 
   /**
@@ -392,10 +243,9 @@ public final class CrashMinimizer {
   }
 
   /**
-   * Minimizes the crash file {@code crashFile}; exceptions name the file.
+   * Minimizes the crash file {@code crashFile} as {@link #minimize(byte[])} does, naming the file.
    *
    * @throws IOException if the file cannot be read
-   * @see #minimize(byte[])
    */
   public MinimizationResult minimize(Path crashFile) throws IOException {
     checkNotNull(crashFile, "crashFile");
@@ -424,171 +274,144 @@ public final class CrashMinimizer {
     return EngineHolder.ENGINE.bugDetectorStatus();
   }
 
+  /** What runs and how: the target, call timeout, jobs, exit guard, arguments, provider. */
+  public TargetOptions options() {
+    return settings.options;
+  }
+
+  public FuzzTarget target() {
+    return settings.options.target();
+  }
+
   public String targetClass() {
-    return targetClass;
+    return target().className();
   }
 
-  /** The class path; empty for a {@linkplain #forLoadedTarget loaded target}. */
+  /** The class path; empty for a target Whittle does not load itself. */
   public List<Path> classPath() {
-    return classPath;
+    return target().classPath();
   }
 
-  /** The class given to {@link #forLoadedTarget}; empty for a target loaded from its class path. */
+  /** The class given to {@link #forLoadedTarget}; empty for other targets. */
   public Optional<Class<?>> loadedTarget() {
-    return Optional.ofNullable(loadedTarget);
+    return target() instanceof LoadedClass c ? Optional.of(c.targetClass()) : Optional.empty();
   }
 
-  /**
-   * The test class given to {@link #forFuzzTest} (or the method's declaring class); empty for a
-   * fuzz target class.
-   */
+  /** The test class given to {@link #forFuzzTest} (or the method's declaring class); else empty. */
   public Optional<Class<?>> fuzzTestClass() {
-    return Optional.ofNullable(fuzzTestClass);
+    return target() instanceof TestMethod t ? Optional.of(t.testClass()) : Optional.empty();
   }
 
-  /**
-   * The class of the failure the test framework reported, if given ({@link #withExpectedFailure}).
-   */
+  /** The class of the failure the test framework reported ({@link #withExpectedFailure}). */
   public Optional<String> expectedFailure() {
-    return Optional.ofNullable(expectedFailure);
+    return Optional.ofNullable(settings.expectedFailure);
   }
 
   /** The method given to {@link #forFuzzTest}; empty for a fuzz target class. */
   public Optional<Method> fuzzTestMethod() {
-    return Optional.ofNullable(fuzzTestMethod);
+    return target().testMethod();
   }
 
   /** The lifecycle given to {@link #forFuzzTest}; empty for a fuzz target class. */
   public Optional<FuzzTestLifecycle> fuzzTestLifecycle() {
-    return Optional.ofNullable(fuzzTestLifecycle);
+    return target() instanceof TestMethod t ? Optional.of(t.lifecycle()) : Optional.empty();
   }
 
   public Algorithm algorithm() {
-    return algorithm;
+    return settings.algorithm;
   }
 
   public MatchMode matchMode() {
-    return matchMode;
+    return settings.matchMode;
   }
 
   public Duration callTimeout() {
-    return callTimeout;
+    return options().callTimeout();
   }
 
   public Budget budget() {
-    return budget;
+    return settings.budget;
   }
 
   public int reproductionRuns() {
-    return reproductionRuns;
+    return settings.reproductionRuns;
   }
 
   public boolean freshLoaderPerAttempt() {
-    return freshLoaderPerAttempt;
+    return settings.freshLoaderPerAttempt;
   }
 
   public boolean exitGuard() {
-    return exitGuard;
+    return options().exitGuard();
   }
 
   public boolean valueReduction() {
-    return valueReduction;
+    return settings.valueReduction;
   }
 
   public int jobs() {
-    return jobs;
+    return options().jobs();
   }
 
   /** The configured provider factory; empty means Whittle's pure-Java one. */
   public Optional<FuzzedDataProviderFactory> fuzzedDataProviderFactory() {
-    return Optional.ofNullable(dataProviderFactory);
+    return options().fuzzedDataProviderFactory();
   }
 
   public List<String> targetArgs() {
-    return targetArgs;
+    return options().targetArgs();
   }
 
   public List<ProgressListener> progressListeners() {
-    return progressListeners;
+    return settings.progressListeners;
   }
 
   public FreshJvmVerification freshJvmVerification() {
-    return freshJvmVerification;
+    return settings.freshJvmVerification;
   }
 
   /** The fresh JVMs' options; empty when they are this JVM's heap and stack options. */
   public Optional<List<String>> freshJvmArgs() {
-    return Optional.ofNullable(freshJvmArgs);
+    return Optional.ofNullable(settings.freshJvmArgs);
   }
 
   public int freshJvmRuns() {
-    return freshJvmRuns;
+    return settings.freshJvmRuns;
   }
 
-  private CrashMinimizer copy(java.util.function.Consumer<Builder> change) {
-    Builder b = new Builder();
-    b.targetClass = targetClass;
-    b.classPath = classPath;
-    b.loadedTarget = loadedTarget;
-    b.fuzzTestClass = fuzzTestClass;
-    b.fuzzTestMethod = fuzzTestMethod;
-    b.fuzzTestLifecycle = fuzzTestLifecycle;
-    b.expectedFailure = expectedFailure;
-    b.algorithm = algorithm;
-    b.matchMode = matchMode;
-    b.callTimeout = callTimeout;
-    b.budget = budget;
-    b.reproductionRuns = reproductionRuns;
-    b.freshLoaderPerAttempt = freshLoaderPerAttempt;
-    b.exitGuard = exitGuard;
-    b.valueReduction = valueReduction;
-    b.jobs = jobs;
-    b.dataProviderFactory = dataProviderFactory;
-    b.targetArgs = targetArgs;
-    b.progressListeners = progressListeners;
-    b.freshJvmVerification = freshJvmVerification;
-    b.freshJvmArgs = freshJvmArgs;
-    b.freshJvmRuns = freshJvmRuns;
-    change.accept(b);
-    return new CrashMinimizer(b);
+  private CrashMinimizer copy(Consumer<Settings> change) {
+    Settings changed = settings.clone();
+    change.accept(changed);
+    return new CrashMinimizer(changed);
   }
 
-  /** Mutable scratch space for {@link #copy}; never escapes. */
-  private static final class Builder {
-    String targetClass;
-    ImmutableList<Path> classPath;
-    Class<?> loadedTarget;
-    Class<?> fuzzTestClass;
-    Method fuzzTestMethod;
-    FuzzTestLifecycle fuzzTestLifecycle;
+  /** The settings besides the target's options; only ever changed in a fresh {@link #copy}. */
+  private static final class Settings implements Cloneable {
+    TargetOptions options;
     String expectedFailure;
     Algorithm algorithm = Algorithms.defaultAlgorithm();
     MatchMode matchMode = MatchMode.dedupToken();
-    Duration callTimeout = DEFAULT_CALL_TIMEOUT;
     Budget budget = Budget.unlimited();
     int reproductionRuns = DEFAULT_REPRODUCTION_RUNS;
     boolean freshLoaderPerAttempt;
-    boolean exitGuard = true;
     boolean valueReduction = true;
-    int jobs = 1;
-    FuzzedDataProviderFactory dataProviderFactory;
-    ImmutableList<String> targetArgs = ImmutableList.of();
     ImmutableList<ProgressListener> progressListeners = ImmutableList.of();
     FreshJvmVerification freshJvmVerification = FreshJvmVerification.RESOURCE_FINDINGS;
     ImmutableList<String> freshJvmArgs;
     int freshJvmRuns = DEFAULT_FRESH_JVM_RUNS;
+
+    @Override
+    protected Settings clone() {
+      try {
+        return (Settings) super.clone();
+      } catch (CloneNotSupportedException e) {
+        throw new AssertionError(e);
+      }
+    }
   }
 
-  /** Finds the implementation once, as {@code dev.whittle.api.Reduction} finds its engine. */
+  /** Finds the implementation once, on first use. */
   private static final class EngineHolder {
-    static final CrashMinimizerEngine ENGINE =
-        ServiceLoader.load(CrashMinimizerEngine.class, CrashMinimizer.class.getClassLoader())
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "no "
-                            + CrashMinimizerEngine.class.getName()
-                            + " on the class path: is whittle-jazzer-integration complete?"));
+    static final CrashMinimizerEngine ENGINE = Engines.load(CrashMinimizerEngine.class);
   }
 }

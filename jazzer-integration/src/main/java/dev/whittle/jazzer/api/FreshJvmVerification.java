@@ -3,7 +3,12 @@ package dev.whittle.jazzer.api;
 /**
  * When a minimized input is verified in fresh JVMs, started with the same heap and stack limits,
  * rather than only in a fresh class loader inside the minimizing JVM (see {@link
- * CrashMinimizer#withFreshJvmVerification}).
+ * CrashMinimizer#withFreshJvmVerification}). A result verified this way reproduced the finding in
+ * each of {@link CrashMinimizer#withFreshJvmRuns} JVMs started with {@link
+ * CrashMinimizer#withFreshJvmArgs}; when the reduction's smallest input does not, the minimizer
+ * backs off along the reduction's improvements to the smallest one that does, and to the crash
+ * itself if none does, which is then returned unverified ({@link MinimizationResult#verification()}
+ * says why). Only for a target that can run in a fresh JVM ({@link FuzzTarget#canRunInFreshJvm()}).
  */
 public enum FreshJvmVerification {
   /** Never: a fresh class loader in this JVM verifies every result. */
@@ -14,7 +19,7 @@ public enum FreshJvmVerification {
    * a fresh class loader for the others. The default.
    */
   RESOURCE_FINDINGS,
-  /** For every finding. Costs a JVM start (about a second) per run, a few runs per result. */
+  /** For every finding. Costs a JVM start per run, a few runs per result. */
   ALWAYS;
 
   /** Whether {@code finding} gets fresh JVMs under this mode. */

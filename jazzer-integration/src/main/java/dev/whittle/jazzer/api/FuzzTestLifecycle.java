@@ -12,7 +12,7 @@ package dev.whittle.jazzer.api;
  * whose static state is its own, so the class-level set-up ({@link #beforeAll}) has to run on it
  * once; with the guard off, the framework's own class, which its framework has set up already.
  *
- * <p>Every method runs on Whittle's attempt thread, under a timeout.
+ * <p>Every method runs on Whittle's run worker thread, under a timeout.
  */
 public interface FuzzTestLifecycle {
   /**

@@ -6,14 +6,10 @@ import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.engine.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import dev.whittle.jazzer.values.ValueReducers;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -25,12 +21,12 @@ import java.util.function.Supplier;
  * copy to one thread at a time.
  */
 final class CorpusTarget implements AutoCloseable {
-  private final TargetSession session;
+  private final TargetRunner runner;
   private final EdgeNames names;
   private final boolean hitCounts;
 
-  private CorpusTarget(TargetSession session, EdgeNames names, boolean hitCounts) {
-    this.session = session;
+  private CorpusTarget(TargetRunner runner, EdgeNames names, boolean hitCounts) {
+    this.runner = runner;
     this.names = names;
     this.hitCounts = hitCounts;
   }
@@ -47,61 +43,43 @@ final class CorpusTarget implements AutoCloseable {
     TargetSpec spec = specOf(minimizer);
     Duration callTimeout = minimizer.callTimeout();
     boolean hitCounts = minimizer.hitCounts();
-    return () -> new CorpusTarget(TargetSession.open(spec, callTimeout, false), names, hitCounts);
+    return () -> new CorpusTarget(TargetRunner.open(spec, callTimeout, false), names, hitCounts);
   }
 
   /** The target with coverage probes on the classes {@code minimizer} names. */
   private static TargetSpec specOf(CorpusMinimizer minimizer) {
-    return new TargetSpec(
-            minimizer.targetClass(),
-            urlsOf(minimizer.classPath()),
-            CorpusTarget.class.getClassLoader(),
-            null,
-            minimizer.targetArgs(),
-            minimizer.exitGuard())
+    return TargetSpec.of(minimizer.options())
         .withCoverage(new CoverageFilter(minimizer.includes(), minimizer.excludes()));
-  }
-
-  private static List<URL> urlsOf(List<Path> classPath) {
-    List<URL> urls = new ArrayList<>(classPath.size());
-    for (Path entry : classPath) {
-      try {
-        urls.add(entry.toAbsolutePath().toUri().toURL());
-      } catch (MalformedURLException e) {
-        throw new IllegalArgumentException("class path entry is no valid URL: " + entry, e);
-      }
-    }
-    return urls;
   }
 
   /** Runs the target once on {@code input}: its finding (null for none), features and run time. */
   CoverageRun run(byte[] input) {
     long start = System.nanoTime();
-    TargetSession.CoveredRun run = session.runWithCoverage(input, names, hitCounts);
+    TargetRunner.CoveredRun run = runner.runWithCoverage(input, names, hitCounts);
     return new CoverageRun(run.finding(), run.features(), System.nanoTime() - start);
   }
 
   /**
    * The value reducers for shrinking a corpus file of this target: recorded provider calls for a
-   * {@code FuzzedDataProvider} target (recorded on whichever copy of {@code sessions} is idle), the
+   * {@code FuzzedDataProvider} target (recorded on whichever copy of {@code runners} is idle), the
    * byte passes for a {@code byte[]} one. This copy is only asked its shape, never run.
    */
-  List<ValueReducer<byte[]>> valueReducers(CoverageSessions sessions) {
-    if (session.takesDataProvider()) {
+  List<ValueReducer<byte[]>> valueReducers(CoverageSessions runners) {
+    if (runner.takesDataProvider()) {
       return List.of(
           ValueReducers.forFuzzedDataProvider(
-              input -> sessions.withTarget(copy -> copy.session.recordCalls(input))));
+              input -> runners.withTarget(copy -> copy.runner.recordCalls(input))));
     }
-    return ValueReducerChoice.forCorpusSession(session);
+    return ValueReducerChoice.forCorpusSession(runner);
   }
 
   /** Runs of this copy so far. */
   long runs() {
-    return session.runs();
+    return runner.runs();
   }
 
   @Override
   public void close() {
-    session.close();
+    runner.close();
   }
 }

@@ -28,6 +28,7 @@ public record CoverageFilter(List<String> includes, List<String> excludes) {
           "dev.whittle.junit.",
           "dev.whittle.jazzer.api.",
           "dev.whittle.jazzer.coverage.",
+          "dev.whittle.jazzer.crash.",
           "dev.whittle.jazzer.engine.",
           "dev.whittle.jazzer.fdp.",
           "dev.whittle.jazzer.finding.",

@@ -9,8 +9,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.TreePasses;
-import dev.whittle.jazzer.target.AttemptSession;
-import dev.whittle.jazzer.target.FuzzTestSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.values.MutatorArguments;
 import dev.whittle.jazzer.values.ValueReducers;
 import java.lang.reflect.Method;
@@ -36,12 +35,12 @@ public final class ValueReducerChoice {
    * like text (so that on a binary crash the byte passes' share of the allowance stays what it
    * was), then the byte passes.
    */
-  static List<ValueReducer<byte[]>> forSession(AttemptSession session) {
+  public static List<ValueReducer<byte[]>> forSession(TargetRunner session) {
     switch (session.inputKind()) {
       case FUZZED_DATA_PROVIDER:
         return List.of(ValueReducers.forFuzzedDataProvider(session::recordCalls));
       case MUTATOR_ARGUMENTS:
-        return forMutatorArguments((FuzzTestSession) session);
+        return forMutatorArguments(session);
       default:
         List<ValueReducer<byte[]>> passes = new ArrayList<>();
         // The tree passes of the format the content looks like (each builds its tree from the
@@ -87,8 +86,8 @@ public final class ValueReducerChoice {
    * of docs/benchmarks.md, section 20, were measured without them) and with the length-field sweep
    * that guesses no zero lengths ({@link BytePasses#lengthFieldsWithContent()}).
    */
-  public static List<ValueReducer<byte[]>> forCorpusSession(AttemptSession session) {
-    if (session.inputKind() != AttemptSession.InputKind.BYTES) {
+  public static List<ValueReducer<byte[]>> forCorpusSession(TargetRunner session) {
+    if (session.inputKind() != TargetRunner.InputKind.BYTES) {
       return forSession(session);
     }
     // Many files' shrinking, where the length-field sweep's runs are most of the time: its guesses
@@ -101,8 +100,8 @@ public final class ValueReducerChoice {
    * mostly shift later fields, so the value reducer decodes the argument values, shrinks them and
    * encodes them back with the framework's own writer.
    */
-  private static List<ValueReducer<byte[]>> forMutatorArguments(FuzzTestSession session) {
-    return List.of(ValueReducers.forMutatorArguments(session.method()));
+  private static List<ValueReducer<byte[]>> forMutatorArguments(TargetRunner session) {
+    return List.of(ValueReducers.forMutatorArguments(session.testMethod().orElseThrow()));
   }
 
   /**
@@ -112,18 +111,19 @@ public final class ValueReducerChoice {
    * 0x65000000); the result is then small in its values, as a JUnit user reading a shrunk sample
    * expects, and an input Jazzer itself could have written.
    */
-  static Oracle<byte[]> restrict(AttemptSession session, byte[] original, Oracle<byte[]> oracle) {
-    if (session.inputKind() != AttemptSession.InputKind.MUTATOR_ARGUMENTS) {
+  public static Oracle<byte[]> restrict(
+      TargetRunner session, byte[] original, Oracle<byte[]> oracle) {
+    if (session.inputKind() != TargetRunner.InputKind.MUTATOR_ARGUMENTS) {
       return oracle;
     }
-    return MutatorArguments.onlyCanonical(((FuzzTestSession) session).method(), original, oracle);
+    return MutatorArguments.onlyCanonical(session.testMethod().orElseThrow(), original, oracle);
   }
 
   /**
    * A fuzz test's input as the call it makes, {@code method("abc", 7)}, for structured parameters;
    * empty for {@code byte[]} and {@code FuzzedDataProvider}, whose bytes say it all.
    */
-  static Optional<String> describe(Method method, byte[] input) {
+  public static Optional<String> describe(Method method, byte[] input) {
     Class<?>[] types = method.getParameterTypes();
     if (types.length == 1 && (types[0] == byte[].class || types[0] == FuzzedDataProvider.class)) {
       return Optional.empty();

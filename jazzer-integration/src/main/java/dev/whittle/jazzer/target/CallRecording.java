@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * One run with a {@link RecordingFuzzedDataProvider} around the target's provider, the way every
- * session records the consuming calls of an input for value-level reduction.
+ * runner records the consuming calls of an input for value-level reduction.
  */
 final class CallRecording {
   private CallRecording() {}
@@ -21,9 +21,9 @@ final class CallRecording {
    * the run did not complete: after a timeout the abandoned worker may still be adding calls.
    */
   static Optional<List<FuzzedDataCall>> record(
-      Function<UnaryOperator<FuzzedDataProvider>, AttemptRunner.RawRun> runWith) {
+      Function<UnaryOperator<FuzzedDataProvider>, RunWatchdog.RawRun> runWith) {
     AtomicReference<RecordingFuzzedDataProvider> recorder = new AtomicReference<>();
-    AttemptRunner.RawRun raw =
+    RunWatchdog.RawRun raw =
         runWith.apply(
             provider -> {
               RecordingFuzzedDataProvider recording =
@@ -31,7 +31,7 @@ final class CallRecording {
               recorder.set(recording);
               return recording;
             });
-    if (raw.ending() != AttemptRunner.Ending.COMPLETED || recorder.get() == null) {
+    if (raw.ending() != RunWatchdog.Ending.COMPLETED || recorder.get() == null) {
       return Optional.empty();
     }
     return Optional.of(recorder.get().calls());

@@ -41,18 +41,18 @@ public final class ExitTrap {
   }
 
   private static TargetExitRequest request(String call, int status) {
-    AttemptWorker.recordExitRequest(status, callingTargetLoader().orElse(null));
+    RunWorker.recordExitRequest(status, callingTargetLoader().orElse(null));
     return new TargetExitRequest(call, status);
   }
 
-  /** The loader of the innermost target class on the stack: the session that asked to exit. */
-  private static Optional<RunningAttempt.Owner> callingTargetLoader() {
+  /** The loader of the innermost target class on the stack: the runner that asked to exit. */
+  private static Optional<CurrentRun.Owner> callingTargetLoader() {
     return STACK.walk(
         frames ->
             frames
                 .map(frame -> frame.getDeclaringClass().getClassLoader())
-                .filter(RunningAttempt.Owner.class::isInstance)
-                .map(RunningAttempt.Owner.class::cast)
+                .filter(CurrentRun.Owner.class::isInstance)
+                .map(CurrentRun.Owner.class::cast)
                 .findFirst());
   }
 }

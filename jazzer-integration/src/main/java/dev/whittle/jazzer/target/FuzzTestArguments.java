@@ -23,13 +23,13 @@ final class FuzzTestArguments {
   }
 
   private final Method method;
-  private final AttemptSession.InputKind kind;
+  private final TargetRunner.InputKind kind;
   private final FuzzedDataProviderFactory providers;
   private final MutatorCodec codec;
 
   private FuzzTestArguments(
       Method method,
-      AttemptSession.InputKind kind,
+      TargetRunner.InputKind kind,
       FuzzedDataProviderFactory providers,
       MutatorCodec codec) {
     this.method = method;
@@ -47,17 +47,17 @@ final class FuzzTestArguments {
   static FuzzTestArguments forMethod(Method method, FuzzedDataProviderFactory providers) {
     Class<?>[] types = method.getParameterTypes();
     if (types.length == 1 && types[0] == byte[].class) {
-      return new FuzzTestArguments(method, AttemptSession.InputKind.BYTES, null, null);
+      return new FuzzTestArguments(method, TargetRunner.InputKind.BYTES, null, null);
     }
     if (types.length == 1 && types[0] == FuzzedDataProvider.class) {
       return new FuzzTestArguments(
           method,
-          AttemptSession.InputKind.FUZZED_DATA_PROVIDER,
+          TargetRunner.InputKind.FUZZED_DATA_PROVIDER,
           providers != null ? providers : ByteFuzzedDataProvider::of,
           null);
     }
     return new FuzzTestArguments(
-        method, AttemptSession.InputKind.MUTATOR_ARGUMENTS, null, codecFor(method));
+        method, TargetRunner.InputKind.MUTATOR_ARGUMENTS, null, codecFor(method));
   }
 
   /** The mutation framework's codec for the method, or why the method cannot be minimized. */
@@ -70,7 +70,7 @@ final class FuzzTestArguments {
     }
   }
 
-  AttemptSession.InputKind kind() {
+  TargetRunner.InputKind kind() {
     return kind;
   }
 

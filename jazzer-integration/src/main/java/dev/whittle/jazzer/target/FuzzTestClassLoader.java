@@ -39,7 +39,7 @@ import java.util.jar.Manifest;
  * <p>Unnamed, as {@link TargetClassLoader} is, so that stack frames print as the framework's do and
  * the dedup token stays the one Jazzer reports.
  */
-final class FuzzTestClassLoader extends SecureClassLoader implements RunningAttempt.Owner {
+final class FuzzTestClassLoader extends SecureClassLoader implements CurrentRun.Owner {
   private static final List<String> SHARED_PREFIXES =
       List.of(
           "java.",
@@ -73,7 +73,7 @@ final class FuzzTestClassLoader extends SecureClassLoader implements RunningAtte
   }
 
   private final ClassLoader testLoader;
-  private final RunningAttempt runningAttempt;
+  private final CurrentRun currentRun;
   private final Set<String> whittleEntries;
 
   /** Manifests of the jars classes came from, for their packages; empty for none. */
@@ -90,19 +90,19 @@ final class FuzzTestClassLoader extends SecureClassLoader implements RunningAtte
 
   /**
    * @param testLoader the loader of the test class, whose class files this one reads
-   * @param runningAttempt the session's runs, which exits requested by this loader's classes on
-   *     threads of their own are credited to
+   * @param currentRun the runner's runs, which exits requested by this loader's classes on threads
+   *     of their own are credited to
    */
-  FuzzTestClassLoader(ClassLoader testLoader, RunningAttempt runningAttempt) {
+  FuzzTestClassLoader(ClassLoader testLoader, CurrentRun currentRun) {
     super(testLoader);
     this.testLoader = testLoader;
-    this.runningAttempt = runningAttempt;
+    this.currentRun = currentRun;
     this.whittleEntries = whittleEntries();
   }
 
   @Override
-  public RunningAttempt runningAttempt() {
-    return runningAttempt;
+  public CurrentRun currentRun() {
+    return currentRun;
   }
 
   @Override

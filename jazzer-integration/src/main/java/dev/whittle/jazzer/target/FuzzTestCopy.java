@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The test class a {@link FuzzTestSession} runs: Whittle's copy of it in a {@link
+ * The test class a {@link TestMethodLifecycle} runs: Whittle's copy of it in a {@link
  * FuzzTestClassLoader} found and checked, and any test class initialized and set up, with what went
  * wrong named (loading, the static initializer, the class set-up) and its cause given.
  */
@@ -108,15 +108,15 @@ final class FuzzTestCopy {
    *
    * @throws FuzzTargetLoadException if the run did not set the class up
    */
-  static void checkInitialized(Class<?> testClass, AttemptRunner.RawRun init) {
+  static void checkInitialized(Class<?> testClass, RunWatchdog.RawRun init) {
     String name = testClass.getName();
-    if (init.ending() != AttemptRunner.Ending.COMPLETED) {
+    if (init.ending() != RunWatchdog.Ending.COMPLETED) {
       throw new FuzzTargetLoadException(
           name,
           "the static initializer or class set-up of "
               + name
-              + (init.ending() == AttemptRunner.Ending.TIMED_OUT
-                  ? " did not finish within " + TargetSession.INITIALIZE_TIMEOUT.toSeconds() + " s"
+              + (init.ending() == RunWatchdog.Ending.TIMED_OUT
+                  ? " did not finish within " + TargetRunner.INITIALIZE_TIMEOUT.toSeconds() + " s"
                   : " was interrupted"));
     }
     if (init.exitRequested()) {

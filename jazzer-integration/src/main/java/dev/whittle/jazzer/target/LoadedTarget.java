@@ -17,7 +17,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * One instance of a fuzz target: its class loader, its entry points, the Jazzer runtime it sees,
- * and the {@link AttemptBody} that runs it. Closing it closes the loader if it is the target's own;
+ * and the {@link RunBody} that runs it. Closing it closes the loader if it is the target's own;
  * call {@link #tearDownBody} first to give the target its {@code fuzzerTearDown}.
  */
 final class LoadedTarget implements AutoCloseable {
@@ -53,7 +53,7 @@ final class LoadedTarget implements AutoCloseable {
    *     Whittle's pure-Java one, which decodes bytes exactly as Jazzer's native one does
    * @param trapExits whether the target's exit calls are rewritten to end the run instead
    * @param coverage which classes get coverage probes, or null for none
-   * @param runningAttempt the runs of the session that runs this target
+   * @param currentRun the runs of the runner that runs this target
    */
   static LoadedTarget load(
       String className,
@@ -62,10 +62,10 @@ final class LoadedTarget implements AutoCloseable {
       FuzzedDataProviderFactory dataProviders,
       boolean trapExits,
       CoverageFilter coverage,
-      RunningAttempt runningAttempt) {
+      CurrentRun currentRun) {
     TargetClassLoader loader =
         new TargetClassLoader(
-            classPath, parent, ClassRewriter.forTarget(trapExits, coverage), runningAttempt);
+            classPath, parent, ClassRewriter.forTarget(trapExits, coverage), currentRun);
     try {
       FuzzTargetClass target = FuzzTargetClass.load(className, loader);
       return new LoadedTarget(
@@ -113,6 +113,18 @@ final class LoadedTarget implements AutoCloseable {
     return target;
   }
 
+  /** What a runner over this target reports, with {@code className} as the target's name. */
+  TargetRunner.Entry entry(String className) {
+    return new TargetRunner.Entry(
+        className,
+        target.takesDataProvider()
+            ? TargetRunner.InputKind.FUZZED_DATA_PROVIDER
+            : TargetRunner.InputKind.BYTES,
+        target.shape(),
+        runtime.isPresent(),
+        null);
+  }
+
   /** The counters of the target's instrumented classes; empty for an attached target. */
   ProbeCounters probeCounters() {
     return loader instanceof ProbeCounters.Owner owner
@@ -135,7 +147,7 @@ final class LoadedTarget implements AutoCloseable {
    * ({@link UnaryOperator#identity()} for that one itself, or a recording one); the factory's
    * provider is closed after the run. For a {@code byte[]} target {@code wrap} is not called.
    */
-  AttemptBody runBody(UnaryOperator<FuzzedDataProvider> wrap) {
+  RunBody runBody(UnaryOperator<FuzzedDataProvider> wrap) {
     return input -> runOnce(input, wrap);
   }
 
@@ -164,7 +176,7 @@ final class LoadedTarget implements AutoCloseable {
    * Runs the class's static initializer and then {@code fuzzerInitialize} (with {@code args} if it
    * takes them); the body returns what failed as an {@link InitializationFailure} naming the step.
    */
-  AttemptBody initializeBody(List<String> args) {
+  RunBody initializeBody(List<String> args) {
     return ignored -> {
       Thread.currentThread().setContextClassLoader(loader);
       try {
@@ -193,7 +205,7 @@ final class LoadedTarget implements AutoCloseable {
   }
 
   /** Runs {@code fuzzerTearDown}, if any; the body returns what it threw. */
-  AttemptBody tearDownBody() {
+  RunBody tearDownBody() {
     return ignored -> {
       if (target.tearDown().isEmpty()) {
         return null;

@@ -33,7 +33,7 @@ import java.util.Map;
  * loader's name before each frame, which would change every dedup token.
  */
 final class TargetClassLoader extends URLClassLoader
-    implements HookedClassLoader, ProbeCounters.Owner, RunningAttempt.Owner {
+    implements HookedClassLoader, ProbeCounters.Owner, CurrentRun.Owner {
   private static final List<String> PARENT_FIRST_PREFIXES =
       List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "com.code_intelligence.jazzer.");
 
@@ -49,7 +49,7 @@ final class TargetClassLoader extends URLClassLoader
   }
 
   private final List<ClassRewriter> rewriters;
-  private final RunningAttempt runningAttempt;
+  private final CurrentRun currentRun;
   private final ProbeCounters probeCounters = new ProbeCounters();
 
   /** Manifests of the jars classes came from, for their packages; empty for none. */
@@ -65,12 +65,12 @@ final class TargetClassLoader extends URLClassLoader
           });
 
   /**
-   * @param runningAttempt the session's runs, which exits requested by this loader's classes on
-   *     threads of their own are credited to
+   * @param currentRun the runner's runs, which exits requested by this loader's classes on threads
+   *     of their own are credited to
    */
   TargetClassLoader(
-      List<URL> classPath, ClassLoader parent, boolean trapExits, RunningAttempt runningAttempt) {
-    this(classPath, parent, ClassRewriter.forTarget(trapExits, null), runningAttempt);
+      List<URL> classPath, ClassLoader parent, boolean trapExits, CurrentRun currentRun) {
+    this(classPath, parent, ClassRewriter.forTarget(trapExits, null), currentRun);
   }
 
   /**
@@ -80,10 +80,10 @@ final class TargetClassLoader extends URLClassLoader
       List<URL> classPath,
       ClassLoader parent,
       List<ClassRewriter> rewriters,
-      RunningAttempt runningAttempt) {
+      CurrentRun currentRun) {
     super(classPath.toArray(URL[]::new), parent);
     this.rewriters = List.copyOf(rewriters);
-    this.runningAttempt = runningAttempt;
+    this.currentRun = currentRun;
   }
 
   /** The counters of the instrumented classes this loader defined; empty without coverage. */
@@ -93,8 +93,8 @@ final class TargetClassLoader extends URLClassLoader
   }
 
   @Override
-  public RunningAttempt runningAttempt() {
-    return runningAttempt;
+  public CurrentRun currentRun() {
+    return currentRun;
   }
 
   @Override

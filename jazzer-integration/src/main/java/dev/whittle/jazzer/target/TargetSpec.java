@@ -1,11 +1,17 @@
 package dev.whittle.jazzer.target;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.coverage.CoverageFilter;
+import java.net.MalformedURLException;
 import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -65,6 +71,55 @@ public record TargetSpec(
     return new TargetSpec(className, classPath, TargetSpec.class.getClassLoader(), null, List.of());
   }
 
+  /**
+   * The spec of {@code options}' target, which MUST be one Whittle loads from its class path.
+   *
+   * @throws IllegalArgumentException if the target cannot be loaded again, or naming the class path
+   *     entry that is no valid URL
+   */
+  public static TargetSpec of(TargetOptions options) {
+    FuzzTarget target = options.target();
+    checkArgument(target.canReload(), "%s is not loaded from a class path", target.className());
+    return onClassPath(
+        target.className(),
+        target.classPath(),
+        options.dataProviders(),
+        options.targetArgs(),
+        options.exitGuard());
+  }
+
+  /**
+   * A target on {@code classPath} (directories and jars) with Whittle's own loader as parent.
+   *
+   * @throws IllegalArgumentException naming the class path entry that is no valid URL
+   */
+  public static TargetSpec onClassPath(
+      String className,
+      List<Path> classPath,
+      FuzzedDataProviderFactory dataProviders,
+      List<String> targetArgs,
+      boolean trapExits) {
+    return new TargetSpec(
+        className,
+        urlsOf(classPath),
+        TargetSpec.class.getClassLoader(),
+        dataProviders,
+        targetArgs,
+        trapExits);
+  }
+
+  private static List<URL> urlsOf(List<Path> classPath) {
+    List<URL> urls = new ArrayList<>(classPath.size());
+    for (Path entry : classPath) {
+      try {
+        urls.add(entry.toAbsolutePath().toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new IllegalArgumentException("class path entry is no valid URL: " + entry, e);
+      }
+    }
+    return urls;
+  }
+
   public TargetSpec withDataProviders(FuzzedDataProviderFactory factory) {
     return new TargetSpec(className, classPath, parent, factory, targetArgs, trapExits, coverage);
   }
@@ -78,9 +133,5 @@ public record TargetSpec(
   public TargetSpec withCoverage(CoverageFilter filter) {
     return new TargetSpec(
         className, classPath, parent, dataProviders, targetArgs, trapExits, filter);
-  }
-
-  public TargetSpec withTrapExits(boolean trap) {
-    return new TargetSpec(className, classPath, parent, dataProviders, targetArgs, trap, coverage);
   }
 }

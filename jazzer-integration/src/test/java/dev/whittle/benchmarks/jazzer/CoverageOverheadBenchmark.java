@@ -2,7 +2,7 @@ package dev.whittle.benchmarks.jazzer;
 
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import java.io.IOException;
 import java.net.URL;
@@ -60,8 +60,8 @@ public final class CoverageOverheadBenchmark {
       double[] plainRates = new double[rounds];
       double[] probedRates = new double[rounds];
       int probes;
-      try (TargetSession without = TargetSession.open(plain, Duration.ofSeconds(10), false);
-          TargetSession with = TargetSession.open(probed, Duration.ofSeconds(10), false)) {
+      try (TargetRunner without = TargetRunner.open(plain, Duration.ofSeconds(10), false);
+          TargetRunner with = TargetRunner.open(probed, Duration.ofSeconds(10), false)) {
         measure(without, inputs, 1, null); // Warm-up of both.
         measure(with, inputs, 1, names);
         for (int round = 0; round < rounds; round++) {
@@ -86,7 +86,7 @@ public final class CoverageOverheadBenchmark {
 
   /** Executions per second over {@code inputs} in turn for {@code seconds}. */
   private static double measure(
-      TargetSession session, List<byte[]> inputs, double seconds, EdgeNames names) {
+      TargetRunner runner, List<byte[]> inputs, double seconds, EdgeNames names) {
     long end = System.nanoTime() + (long) (seconds * 1e9);
     long start = System.nanoTime();
     long runs = 0;
@@ -94,9 +94,9 @@ public final class CoverageOverheadBenchmark {
     while (System.nanoTime() < end) {
       for (byte[] input : inputs) {
         if (names == null) {
-          session.run(input);
+          runner.run(input);
         } else {
-          features += session.runWithCoverage(input, names, true).features().length;
+          features += runner.runWithCoverage(input, names, true).features().length;
         }
         runs++;
       }

@@ -3,8 +3,8 @@ package dev.whittle.benchmarks.jazzer;
 import dev.whittle.api.Outcome;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
-import dev.whittle.jazzer.engine.InProcessOracle;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.crash.InProcessOracle;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import dev.whittle.jazzer.targets.TargetPaths;
 import dev.whittle.jazzer.targets.TrivialTarget;
@@ -30,9 +30,9 @@ public final class InProcessOracleBenchmark {
   public static void main(String[] args) {
     double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 5;
     TargetSpec spec = TargetSpec.of(TrivialTarget.class.getName(), TargetPaths.classPathUrls());
-    try (TargetSession session = TargetSession.open(spec, Duration.ofSeconds(10), false)) {
-      Finding crash = session.run(new byte[] {0x7f});
-      InProcessOracle oracle = new InProcessOracle(session, crash, MatchMode.dedupToken());
+    try (TargetRunner runner = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
+      Finding crash = runner.run(new byte[] {0x7f});
+      InProcessOracle oracle = new InProcessOracle(runner, crash, MatchMode.dedupToken());
       measure(oracle, 2);
       long runs = measure(oracle, seconds);
       System.out.printf(

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * recursions of one target stay apart. Each test starts several JVMs.
  */
 class StackOverflowMinimizationTest {
-  private static final String REPLAY = "dev.whittle.jazzer.engine.FreshJvmReplay";
+  private static final String REPLAY = "dev.whittle.jazzer.crash.FreshJvmReplay";
 
   @TempDir Path dir;
 

@@ -16,7 +16,10 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import dev.whittle.engine.io.AtomicFiles;
+import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.corpus.ForbiddenCorpusWrites;
+import dev.whittle.jazzer.target.TargetRunner;
+import dev.whittle.jazzer.target.TargetSpec;
 import java.io.FileOutputStream;
 import java.io.FileWriter;
 import java.io.RandomAccessFile;
@@ -29,10 +32,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The layers of the Jazzer integration, bottom up: {@code jazzer.api} (the facade), {@code fdp},
  * {@code finding} (dedup token, classification), {@code runtime} (Jazzer's agent and hooks), {@code
- * target} (loading, isolation, watchdog, exit guard), {@code values}, {@code engine} (the one
- * minimization pipeline behind the facade), {@code corpus} (the staged corpus engine), {@code
- * output} (minimized files and reproducers, corpus outputs); the front ends {@code hook} and {@code
- * cli} on top, each only through the facade and {@code output}.
+ * target} (the one runner: loading, isolation, watchdog, exit guard), {@code values}, the engines
+ * behind the facade ({@code crash}, {@code corpus}, {@code engine}), {@code output} (minimized
+ * files and reproducers, corpus outputs); the front ends {@code hook} and {@code cli} on top, each
+ * only through the facade and {@code output}.
  */
 class JazzerIntegrationArchitectureTest {
   private static final JavaClasses PRODUCTION =
@@ -47,6 +50,7 @@ class JazzerIntegrationArchitectureTest {
     "dev.whittle.jazzer.runtime..",
     "dev.whittle.jazzer.engine..",
     "dev.whittle.jazzer.corpus..",
+    "dev.whittle.jazzer.crash..",
     "dev.whittle.jazzer.values..",
     "dev.whittle.engine.loop..",
     "dev.whittle.engine.reducers..",
@@ -124,7 +128,25 @@ class JazzerIntegrationArchitectureTest {
         .resideInAPackage("dev.whittle.jazzer.finding..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("dev.whittle.jazzer.target..", "dev.whittle.jazzer.engine..")
+        .resideInAnyPackage(
+            "dev.whittle.jazzer.target..",
+            "dev.whittle.jazzer.engine..",
+            "dev.whittle.jazzer.crash..")
+        .check(PRODUCTION);
+  }
+
+  /**
+   * The engines ask the target what it can do ({@link FuzzTarget}) and run every kind through the
+   * one {@link TargetRunner}: they never name a kind of target, nor the runner's parts (its
+   * lifecycles, loaders, workers), only the runner and the spec of a target it loads.
+   */
+  @Test
+  void theEnginesNeverTellTargetKindsApart() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(ENGINES)
+        .should()
+        .dependOnClassesThat(TARGET_KINDS_AND_RUNNER_PARTS)
         .check(PRODUCTION);
   }
 
@@ -208,6 +230,7 @@ class JazzerIntegrationArchitectureTest {
             "dev.whittle.jazzer.runtime..",
             "dev.whittle.jazzer.engine..",
             "dev.whittle.jazzer.corpus..",
+            "dev.whittle.jazzer.crash..",
             "dev.whittle.jazzer.values..",
             "dev.whittle.jazzer.output..",
             "dev.whittle.jazzer.fdp..",
@@ -220,6 +243,25 @@ class JazzerIntegrationArchitectureTest {
         .beAnnotatedWith(API.class)
         .check(PRODUCTION);
   }
+
+  /** The packages of the crash and corpus engines. */
+  private static final String[] ENGINES = {
+    "dev.whittle.jazzer.crash..", "dev.whittle.jazzer.corpus..", "dev.whittle.jazzer.engine.."
+  };
+
+  private static final DescribedPredicate<JavaClass> TARGET_KINDS_AND_RUNNER_PARTS =
+      DescribedPredicate.describe(
+          "are a kind of fuzz target or a part of the runner",
+          javaClass ->
+              (javaClass.isAssignableTo(FuzzTarget.class)
+                      && !javaClass.isEquivalentTo(FuzzTarget.class))
+                  || (javaClass.getPackageName().equals(TargetRunner.class.getPackageName())
+                      && !javaClass.isEquivalentTo(TargetRunner.class)
+                      && !javaClass.isEquivalentTo(TargetSpec.class)
+                      && !javaClass
+                          .getEnclosingClass()
+                          .map(enclosing -> enclosing.isEquivalentTo(TargetRunner.class))
+                          .orElse(false)));
 
   private static final SliceAssignment PACKAGES_WITH_SPI_AS_PART_OF_API =
       new SliceAssignment() {

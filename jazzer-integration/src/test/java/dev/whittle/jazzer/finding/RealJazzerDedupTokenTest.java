@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.whittle.jazzer.api.Finding;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.DedupZooTarget;
@@ -69,10 +69,10 @@ class RealJazzerDedupTokenTest {
   private static Map<String, String> inProcessTokens(Class<?> target, Map<String, byte[]> inputs) {
     Map<String, String> tokens = new LinkedHashMap<>();
     TargetSpec spec = TargetSpec.of(target.getName(), TargetPaths.classPathUrls());
-    try (TargetSession session = TargetSession.open(spec, Duration.ofSeconds(10), false)) {
+    try (TargetRunner runner = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
       inputs.forEach(
           (name, bytes) -> {
-            Finding finding = session.run(bytes);
+            Finding finding = runner.run(bytes);
             assertNotNull(finding, name);
             tokens.put(name, finding.identity());
           });

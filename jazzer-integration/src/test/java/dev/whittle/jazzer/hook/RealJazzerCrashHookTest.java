@@ -10,7 +10,7 @@ import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.output.MinimizationOutputs;
-import dev.whittle.jazzer.target.TargetSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import dev.whittle.jazzer.targets.CrashOrExitTarget;
 import dev.whittle.jazzer.targets.DataProviderTarget;
@@ -129,8 +129,8 @@ class RealJazzerCrashHookTest {
     assertEquals(jazzersToken, hook.group(3));
     // Replayed apart from Jazzer, by the in-process token that matches the one Jazzer prints.
     TargetSpec spec = TargetSpec.of(target.getName(), TargetPaths.classPathUrls());
-    try (TargetSession session = TargetSession.open(spec, Duration.ofSeconds(10), false)) {
-      Finding finding = session.run(minimized);
+    try (TargetRunner runner = TargetRunner.open(spec, Duration.ofSeconds(10), false)) {
+      Finding finding = runner.run(minimized);
       assertNotNull(finding);
       assertEquals(jazzersToken, finding.identity());
     }

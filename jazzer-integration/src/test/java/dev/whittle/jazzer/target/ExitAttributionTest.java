@@ -17,21 +17,21 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Exits from a target's own threads, with several sessions running at once (--jobs N). */
+/** Exits from a target's own threads, with several runners running at once (--jobs N). */
 class ExitAttributionTest {
   @Test
   @Timeout(60)
-  void anExitOnATargetsOwnThreadCountsForItsSessionNotTheOneThatStartedARunLast() throws Exception {
+  void anExitOnATargetsOwnThreadCountsForItsRunnerNotTheOneThatStartedARunLast() throws Exception {
     for (String name : OwnThreadExitTarget.LATCHES) {
       System.getProperties().put(name, new CountDownLatch(1));
     }
     TargetSpec spec =
         TargetSpec.of(OwnThreadExitTarget.class.getName(), TargetPaths.classPathUrls());
     ExecutorService callers = Executors.newFixedThreadPool(2);
-    try (TargetSession exiting = TargetSession.open(spec, Duration.ofSeconds(30), false);
-        TargetSession waiting = TargetSession.open(spec, Duration.ofSeconds(30), false)) {
+    try (TargetRunner exiting = TargetRunner.open(spec, Duration.ofSeconds(30), false);
+        TargetRunner waiting = TargetRunner.open(spec, Duration.ofSeconds(30), false)) {
       Future<Finding> exited = callers.submit(() -> exiting.run("X".getBytes(UTF_8)));
-      // The waiting session's run starts last, while the exiting one's is under way.
+      // The waiting runner's run starts last, while the exiting one's is under way.
       assertTrue(latch(0).await(20, TimeUnit.SECONDS), "the exiting run never started");
       Future<Finding> waited = callers.submit(() -> waiting.run("W".getBytes(UTF_8)));
 

@@ -37,29 +37,29 @@ class ExitCallRewriterTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
   @Test
-  void eachKindOfExitEndsTheRunWithItsStatusAndTheSessionGoesOn() {
+  void eachKindOfExitEndsTheRunWithItsStatusAndTheRunnerGoesOn() {
     Map<String, Integer> statuses = new LinkedHashMap<>();
     statuses.put("S", 11); // System.exit
     statuses.put("R", 12); // Runtime.exit
     statuses.put("H", 13); // Runtime.halt
     statuses.put("M", 14); // System::exit
     statuses.put("B", 15); // Runtime.getRuntime()::halt
-    try (TargetSession session = open(ExitCallsTarget.class)) {
+    try (TargetRunner runner = open(ExitCallsTarget.class)) {
       for (Map.Entry<String, Integer> entry : statuses.entrySet()) {
         assertEquals(
             Finding.exit(entry.getValue()),
-            session.run(entry.getKey().getBytes(UTF_8)),
+            runner.run(entry.getKey().getBytes(UTF_8)),
             entry.getKey());
-        assertNull(session.run("x".getBytes(UTF_8)), "after " + entry.getKey());
+        assertNull(runner.run("x".getBytes(UTF_8)), "after " + entry.getKey());
       }
     }
   }
 
   @Test
   void anExitOnAThreadTheTargetStartedCountsForTheRun() {
-    try (TargetSession session = open(ExitCallsTarget.class)) {
-      assertEquals(Finding.exit(16), session.run("T".getBytes(UTF_8)));
-      assertNull(session.run("x".getBytes(UTF_8)));
+    try (TargetRunner runner = open(ExitCallsTarget.class)) {
+      assertEquals(Finding.exit(16), runner.run("T".getBytes(UTF_8)));
+      assertNull(runner.run("x".getBytes(UTF_8)));
     }
   }
 
@@ -129,7 +129,7 @@ class ExitCallRewriterTest {
     classPath.add(TargetPaths.codeSourceOf(ExitTrap.class).toUri().toURL());
     try (TargetClassLoader loader =
         new TargetClassLoader(
-            classPath, ClassLoader.getPlatformClassLoader(), true, new RunningAttempt())) {
+            classPath, ClassLoader.getPlatformClassLoader(), true, new CurrentRun())) {
       assertSame(ExitTrap.class, loader.loadClass(ExitTrap.class.getName()));
       assertSame(TargetExitRequest.class, loader.loadClass(TargetExitRequest.class.getName()));
       Class<?> target = loader.loadClass(ExitCallsTarget.class.getName());
@@ -141,8 +141,8 @@ class ExitCallRewriterTest {
     }
   }
 
-  private static TargetSession open(Class<?> target) {
-    return TargetSession.open(
+  private static TargetRunner open(Class<?> target) {
+    return TargetRunner.open(
         TargetSpec.of(target.getName(), TargetPaths.classPathUrls()), TIMEOUT, false);
   }
 
@@ -151,7 +151,7 @@ class ExitCallRewriterTest {
         TargetPaths.classPathUrls(),
         ExitCallRewriterTest.class.getClassLoader(),
         true,
-        new RunningAttempt());
+        new CurrentRun());
   }
 
   private static byte[] classFile(Class<?> type) throws IOException {

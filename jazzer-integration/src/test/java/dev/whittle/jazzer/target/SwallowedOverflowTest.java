@@ -17,10 +17,10 @@ class SwallowedOverflowTest {
     StackOverflowError swallowed = new StackOverflowError();
     IllegalArgumentException later = new IllegalArgumentException("unclosed");
 
-    assertSame(swallowed, AttemptWorker.withSwallowedOverflow(null, swallowed));
-    assertSame(swallowed, AttemptWorker.withSwallowedOverflow(later, swallowed));
-    assertNull(AttemptWorker.withSwallowedOverflow(null, null));
-    assertSame(later, AttemptWorker.withSwallowedOverflow(later, null));
+    assertSame(swallowed, RunWorker.withSwallowedOverflow(null, swallowed));
+    assertSame(swallowed, RunWorker.withSwallowedOverflow(later, swallowed));
+    assertNull(RunWorker.withSwallowedOverflow(null, null));
+    assertSame(later, RunWorker.withSwallowedOverflow(later, null));
   }
 
   @Test
@@ -29,22 +29,22 @@ class SwallowedOverflowTest {
     IllegalStateException wrapped = new IllegalStateException("too deep", own);
     StackOverflowError swallowed = new StackOverflowError();
 
-    assertSame(own, AttemptWorker.withSwallowedOverflow(own, swallowed));
-    assertSame(wrapped, AttemptWorker.withSwallowedOverflow(wrapped, swallowed));
+    assertSame(own, RunWorker.withSwallowedOverflow(own, swallowed));
+    assertSame(wrapped, RunWorker.withSwallowedOverflow(wrapped, swallowed));
   }
 
   @Test
   void theWorkerReportsWhatATransformerRecordedDuringTheRunAndOnlyForThatRun() {
     StackOverflowError swallowed = new StackOverflowError();
-    try (AttemptRunner runner = new AttemptRunner(Duration.ofSeconds(10))) {
-      AttemptRunner.RawRun recorded =
+    try (RunWatchdog runner = new RunWatchdog(Duration.ofSeconds(10))) {
+      RunWatchdog.RawRun recorded =
           runner.run(
               input -> {
                 SwallowedOverflows.record(swallowed);
                 return null;
               },
               new byte[0]);
-      AttemptRunner.RawRun next = runner.run(input -> null, new byte[0]);
+      RunWatchdog.RawRun next = runner.run(input -> null, new byte[0]);
 
       assertSame(swallowed, recorded.thrown());
       assertNull(next.thrown(), "forgotten after the run that recorded it");

@@ -5,16 +5,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A long-lived thread that runs one {@link AttemptBody} at a time for one caller, so that a run can
- * be timed out without creating a thread per run. The hand-over is two volatile sequence numbers:
- * each side spins briefly (a trivial target answers within a microsecond or two) and then parks,
- * announcing that through a volatile flag the other side reads after publishing; with volatile
- * accesses sequentially consistent, one of the two always sees the other and no wake-up is lost.
+ * A long-lived thread that runs one {@link RunBody} at a time for one caller, so that a run can be
+ * timed out without creating a thread per run. The hand-over is two volatile sequence numbers: each
+ * side spins briefly (a trivial target answers almost at once) and then parks, announcing that
+ * through a volatile flag the other side reads after publishing; with volatile accesses
+ * sequentially consistent, one of the two always sees the other and no wake-up is lost.
  *
  * <p>After a timeout the caller {@link #abandon}s the worker: it is interrupted and, should the
  * target ever return, exits without touching anything. A fresh worker takes its place.
  */
-final class AttemptWorker {
+final class RunWorker {
   /**
    * How long each side spins before parking. Only worth it with a second core to run the other side
    * meanwhile: on one core, spinning just delays the thread it waits for.
@@ -24,12 +24,12 @@ final class AttemptWorker {
   private static final AtomicInteger THREAD_NUMBERS = new AtomicInteger();
 
   /** Where this worker announces its runs, for exits requested on threads the target started. */
-  private final RunningAttempt running;
+  private final CurrentRun running;
 
   private final WorkerThread thread;
 
   // Written by the caller before the volatile write of `requested`, read by the worker after it.
-  private AttemptBody body;
+  private RunBody body;
   private byte[] input;
   private Thread caller;
   private volatile long requested;
@@ -44,7 +44,7 @@ final class AttemptWorker {
   private volatile int exitStatus;
   private volatile boolean abandoned;
 
-  AttemptWorker(long stackSizeBytes, RunningAttempt running) {
+  RunWorker(long stackSizeBytes, CurrentRun running) {
     this.running = running;
     thread = new WorkerThread(this, stackSizeBytes);
     thread.start();
@@ -62,7 +62,7 @@ final class AttemptWorker {
    * {@link System#nanoTime()} value). MUST be called by one thread at a time, and never again after
    * a result other than {@link Ending#COMPLETED}.
    */
-  Ending run(AttemptBody body, byte[] input, long deadlineNanos) {
+  Ending run(RunBody body, byte[] input, long deadlineNanos) {
     long sequence = requested + 1;
     this.body = body;
     this.input = input;
@@ -132,15 +132,15 @@ final class AttemptWorker {
   /**
    * Notes an exit request: on a worker's own thread for that worker's run (dropped if it was
    * abandoned, even though its target is still running); on any other thread for the run in
-   * progress in the session whose loader defined the calling class, if any.
+   * progress in the runner whose loader defined the calling class, if any.
    *
    * @param caller the loader of the innermost target class on the calling stack, or null
    */
-  static void recordExitRequest(int status, RunningAttempt.Owner caller) {
-    AttemptWorker worker =
+  static void recordExitRequest(int status, CurrentRun.Owner caller) {
+    RunWorker worker =
         Thread.currentThread() instanceof WorkerThread own
             ? own.worker
-            : caller != null ? caller.runningAttempt().worker() : null;
+            : caller != null ? caller.currentRun().worker() : null;
     if (worker != null && !worker.abandoned) {
       worker.exitStatus = status;
       worker.exitRequested = true;
@@ -151,7 +151,7 @@ final class AttemptWorker {
     long done = 0;
     while (awaitRequest(done + 1)) {
       done++;
-      AttemptBody currentBody = body;
+      RunBody currentBody = body;
       byte[] currentInput = input;
       body = null;
       input = null;
@@ -222,10 +222,10 @@ final class AttemptWorker {
 
   /** The worker's thread; a daemon, so that an abandoned hang never keeps the JVM alive. */
   private static final class WorkerThread extends Thread {
-    final AttemptWorker worker;
+    final RunWorker worker;
 
-    WorkerThread(AttemptWorker worker, long stackSizeBytes) {
-      super(null, null, "whittle-attempt-" + THREAD_NUMBERS.incrementAndGet(), stackSizeBytes);
+    WorkerThread(RunWorker worker, long stackSizeBytes) {
+      super(null, null, "whittle-run-" + THREAD_NUMBERS.incrementAndGet(), stackSizeBytes);
       this.worker = worker;
       setDaemon(true);
     }

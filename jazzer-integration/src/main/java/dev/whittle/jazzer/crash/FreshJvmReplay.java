@@ -1,14 +1,13 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.crash;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FuzzTarget;
+import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.target.TargetSession;
-import dev.whittle.jazzer.target.TargetSpec;
+import dev.whittle.jazzer.target.TargetRunner;
 import java.io.PrintStream;
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,10 +18,10 @@ import org.apiguardian.api.API;
 
 /**
  * The main class of the child JVM that {@link FreshJvmCheck} starts: loads the fuzz target the way
- * the minimization did (a {@link TargetSession} with its own class loader and exit guard, the
- * target running on an attempt worker thread whose stack size is the JVM's default, {@code -Xss}),
- * runs it once on one input file and prints the finding in lines starting with {@value #PREFIX}, on
- * a stream of its own so that the target's output cannot be mistaken for them.
+ * the minimization did (a {@link TargetRunner} with its own class loader and exit guard, the target
+ * running on a run worker thread whose stack size is the JVM's default, {@code -Xss}), runs it once
+ * on one input file and prints the finding in lines starting with {@value #PREFIX}, on a stream of
+ * its own so that the target's output cannot be mistaken for them.
  *
  * <p>Arguments: {@code TARGET_CLASS CLASS_PATH INPUT_FILE TIMEOUT_MILLIS AGENT [TARGET_ARGS...]},
  * the class path separated by the platform's path separator. With {@code AGENT} = {@code
@@ -59,13 +58,13 @@ public final class FreshJvmReplay {
     }
     byte[] input = Files.readAllBytes(Path.of(args[2]));
     List<String> targetArgs = List.of(args).subList(5, args.length);
-    TargetSpec spec =
-        new TargetSpec(
-            args[0], urls(args[1]), FreshJvmReplay.class.getClassLoader(), null, targetArgs);
+    TargetOptions options =
+        TargetOptions.of(FuzzTarget.onClassPath(args[0], classPath(args[1])))
+            .withCallTimeout(Duration.ofMillis(Long.parseLong(args[3])))
+            .withTargetArgs(targetArgs);
     Finding finding;
-    try (TargetSession session =
-        TargetSession.open(spec, Duration.ofMillis(Long.parseLong(args[3])), false)) {
-      finding = session.run(input);
+    try (TargetRunner runner = TargetRunner.open(options, false, 0)) {
+      finding = runner.run(input);
     } catch (RuntimeException e) {
       out.println(PREFIX + "error " + e.toString().replace('\n', ' '));
       System.exit(2);
@@ -112,13 +111,13 @@ public final class FreshJvmReplay {
     return lines;
   }
 
-  private static List<URL> urls(String classPath) throws MalformedURLException {
-    List<URL> urls = new ArrayList<>();
+  private static List<Path> classPath(String classPath) {
+    List<Path> entries = new ArrayList<>();
     for (String entry : classPath.split(java.io.File.pathSeparator, -1)) {
       if (!entry.isEmpty()) {
-        urls.add(Path.of(entry).toAbsolutePath().toUri().toURL());
+        entries.add(Path.of(entry));
       }
     }
-    return urls;
+    return entries;
   }
 }

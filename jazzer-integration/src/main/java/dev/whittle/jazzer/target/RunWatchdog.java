@@ -5,10 +5,11 @@ import static com.google.common.base.Preconditions.checkArgument;
 import java.time.Duration;
 
 /**
- * Runs attempts on a long-lived {@link AttemptWorker} under a per-call timeout, and replaces the
- * worker after a run that timed out (or whose caller was interrupted). Not thread-safe: one caller.
+ * Executes the runs of one {@link TargetRunner} on a long-lived {@link RunWorker} under a per-run
+ * timeout, and replaces the worker after a run that timed out (or whose caller was interrupted).
+ * Not thread-safe: one caller.
  */
-final class AttemptRunner implements AutoCloseable {
+final class RunWatchdog implements AutoCloseable {
   /** How one run ended. {@code thrown} is null when nothing was thrown. */
   record RawRun(Ending ending, Throwable thrown, boolean exitRequested, int exitStatus) {
     static final RawRun CLEAN = new RawRun(Ending.COMPLETED, null, false, 0);
@@ -25,11 +26,11 @@ final class AttemptRunner implements AutoCloseable {
 
   private final long timeoutNanos;
   private final long stackSizeBytes;
-  private final RunningAttempt running = new RunningAttempt();
-  private AttemptWorker worker;
+  private final CurrentRun running = new CurrentRun();
+  private RunWorker worker;
   private int workersStarted;
 
-  AttemptRunner(Duration timeout) {
+  RunWatchdog(Duration timeout) {
     this(timeout, 0);
   }
 
@@ -37,7 +38,7 @@ final class AttemptRunner implements AutoCloseable {
    * @param stackSizeBytes the stack size of the worker threads, or 0 for the JVM's default ({@code
    *     -Xss}), as for any thread
    */
-  AttemptRunner(Duration timeout, long stackSizeBytes) {
+  RunWatchdog(Duration timeout, long stackSizeBytes) {
     checkArgument(
         !timeout.isNegative() && !timeout.isZero(), "timeout must be positive: %s", timeout);
     checkArgument(stackSizeBytes >= 0, "stack size must not be negative: %s", stackSizeBytes);
@@ -45,7 +46,7 @@ final class AttemptRunner implements AutoCloseable {
     this.stackSizeBytes = stackSizeBytes;
   }
 
-  RawRun run(AttemptBody body, byte[] input) {
+  RawRun run(RunBody body, byte[] input) {
     return run(body, input, timeoutNanos);
   }
 
@@ -53,13 +54,13 @@ final class AttemptRunner implements AutoCloseable {
    * Runs {@code body} with a longer limit than a single call gets: fuzzerInitialize loads classes
    * and warms up, and Jazzer itself puts no limit on it.
    */
-  RawRun runAtLeast(AttemptBody body, byte[] input, Duration limit) {
+  RawRun runAtLeast(RunBody body, byte[] input, Duration limit) {
     return run(body, input, Math.max(timeoutNanos, limit.toNanos()));
   }
 
-  private RawRun run(AttemptBody body, byte[] input, long limitNanos) {
-    AttemptWorker current = worker();
-    AttemptWorker.Ending ending = current.run(body, input, System.nanoTime() + limitNanos);
+  private RawRun run(RunBody body, byte[] input, long limitNanos) {
+    RunWorker current = worker();
+    RunWorker.Ending ending = current.run(body, input, System.nanoTime() + limitNanos);
     switch (ending) {
       case COMPLETED:
         Throwable thrown = current.thrown();
@@ -77,7 +78,7 @@ final class AttemptRunner implements AutoCloseable {
   }
 
   /** Where this runner's workers announce their runs; give it to the loaders of the target. */
-  RunningAttempt runningAttempt() {
+  CurrentRun currentRun() {
     return running;
   }
 
@@ -86,9 +87,9 @@ final class AttemptRunner implements AutoCloseable {
     return workersStarted;
   }
 
-  private AttemptWorker worker() {
+  private RunWorker worker() {
     if (worker == null) {
-      worker = new AttemptWorker(stackSizeBytes, running);
+      worker = new RunWorker(stackSizeBytes, running);
       workersStarted++;
     }
     return worker;

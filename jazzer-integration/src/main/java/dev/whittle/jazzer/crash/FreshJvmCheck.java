@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.crash;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -28,10 +28,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Each run is a new JVM: nothing the JIT compiled, no cache warmed, no heap already half full,
  * as when the user runs the result. Resource findings ({@link StackOverflowError}, {@link
- * OutOfMemoryError}) depend on exactly that, and on {@code -Xss}/{@code -Xmx}. The target runs on
- * an attempt worker thread with the JVM's default stack size ({@code -Xss}) in the child. The
- * minimizing JVM reduces stack overflows on a worker stack {@link OverflowStack#MARGIN} times as
- * large, so that a result whose depth is bound by its nesting keeps a margin over the check's.
+ * OutOfMemoryError}) depend on exactly that, and on {@code -Xss}/{@code -Xmx}. The target runs on a
+ * run worker thread with the JVM's default stack size ({@code -Xss}) in the child. The minimizing
+ * JVM reduces stack overflows on a worker stack {@link OverflowStack#MARGIN} times as large, so
+ * that a result whose depth is bound by its nesting keeps a margin over the check's.
  */
 final class FreshJvmCheck {
   /** Always given: without it, exceptions of JIT-compiled code lose the frames of their token. */

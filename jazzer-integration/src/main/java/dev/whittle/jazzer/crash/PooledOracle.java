@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.crash;
 
 import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
@@ -7,7 +7,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * A thread-safe oracle over several in-process oracles, each with its own target session (its own
+ * A thread-safe oracle over several in-process oracles, each with its own target runner (its own
  * class loader, static state and worker thread): a call borrows an idle one and gives it back.
  */
 final class PooledOracle implements Oracle<byte[]> {

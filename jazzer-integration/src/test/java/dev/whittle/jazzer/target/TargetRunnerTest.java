@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-class TargetSessionTest {
+class TargetRunnerTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
   @AfterAll
@@ -50,10 +50,10 @@ class TargetSessionTest {
     Throwable earlier = new Throwable("earlier finding");
     hooksEnabled.setBoolean(null, false);
     lastFinding.set(null, earlier);
-    try (TargetSession session = open(DedupZooTarget.class)) {
-      assertTrue(session.jazzerRuntimePresent());
+    try (TargetRunner runner = open(DedupZooTarget.class)) {
+      assertTrue(runner.jazzerRuntimePresent());
 
-      Finding finding = session.run("h".getBytes(UTF_8));
+      Finding finding = runner.run("h".getBytes(UTF_8));
 
       assertEquals(
           "com.code_intelligence.jazzer.api.FuzzerSecurityIssueHigh", finding.exceptionClassName());
@@ -72,21 +72,21 @@ class TargetSessionTest {
     TargetSpec spec =
         TargetSpec.of(PlainTarget.class.getName(), TargetPaths.classPathUrls())
             .withParent(ClassLoader.getPlatformClassLoader());
-    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
-      assertFalse(session.jazzerRuntimePresent());
-      assertNull(session.run("fine".getBytes(UTF_8)));
+    try (TargetRunner runner = TargetRunner.open(spec, TIMEOUT, false)) {
+      assertFalse(runner.jazzerRuntimePresent());
+      assertNull(runner.run("fine".getBytes(UTF_8)));
       assertEquals(
           IllegalStateException.class.getName(),
-          session.run("!".getBytes(UTF_8)).exceptionClassName());
+          runner.run("!".getBytes(UTF_8)).exceptionClassName());
     }
   }
 
   @Test
   void dataProviderTargetsGetAByteExactProviderByDefault() {
-    try (TargetSession session = open(DataProviderTarget.class)) {
-      Finding magic = session.run(new byte[] {1, 2, 0x11, 0x22, 0x33, 0x44});
+    try (TargetRunner runner = open(DataProviderTarget.class)) {
+      Finding magic = runner.run(new byte[] {1, 2, 0x11, 0x22, 0x33, 0x44});
       assertEquals(IllegalStateException.class.getName(), magic.exceptionClassName());
-      assertNull(session.run(new byte[] {1, 2, 3, 4}));
+      assertNull(runner.run(new byte[] {1, 2, 3, 4}));
     }
   }
 
@@ -101,10 +101,10 @@ class TargetSessionTest {
     TargetSpec spec =
         TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls())
             .withDataProviders(counting);
-    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+    try (TargetRunner runner = TargetRunner.open(spec, TIMEOUT, false)) {
       int probes = created.get();
-      assertNotNull(session.run(new byte[] {0x11, 0x22, 0x33, 0x44}));
-      assertNull(session.run(new byte[] {0}));
+      assertNotNull(runner.run(new byte[] {0x11, 0x22, 0x33, 0x44}));
+      assertNull(runner.run(new byte[] {0}));
       assertEquals(probes + 2, created.get());
     }
   }
@@ -114,12 +114,12 @@ class TargetSessionTest {
     for (boolean freshLoader : new boolean[] {false, true}) {
       TargetSpec spec =
           TargetSpec.of(DataProviderTarget.class.getName(), TargetPaths.classPathUrls());
-      try (TargetSession session = TargetSession.open(spec, TIMEOUT, freshLoader)) {
-        assertTrue(session.takesDataProvider());
+      try (TargetRunner runner = TargetRunner.open(spec, TIMEOUT, freshLoader)) {
+        assertTrue(runner.takesDataProvider());
         // "zx" makes the target call consumeInt(5, 1), which the provider rejects: not recorded.
         byte[] input = {'z', 'x', 0x11, 0x22, 0x33, 0x40};
 
-        Optional<List<FuzzedDataCall>> calls = session.recordCalls(input);
+        Optional<List<FuzzedDataCall>> calls = runner.recordCalls(input);
 
         assertEquals(
             Optional.of(
@@ -128,17 +128,17 @@ class TargetSessionTest {
                     FuzzedDataCall.of(
                         FuzzedDataMethod.CONSUME_REMAINING_AS_STRING, List.of(), "zx"))),
             calls);
-        assertEquals(1, session.runs());
-        assertNotNull(session.run(input), "recording changes nothing for the next run");
+        assertEquals(1, runner.runs());
+        assertNotNull(runner.run(input), "recording changes nothing for the next run");
       }
     }
   }
 
   @Test
   void aByteArrayTargetHasNoRecording() {
-    try (TargetSession session = open(PlainTarget.class)) {
-      assertFalse(session.takesDataProvider());
-      assertEquals(Optional.empty(), session.recordCalls(new byte[] {'!'}));
+    try (TargetRunner runner = open(PlainTarget.class)) {
+      assertFalse(runner.takesDataProvider());
+      assertEquals(Optional.empty(), runner.recordCalls(new byte[] {'!'}));
     }
   }
 
@@ -149,13 +149,13 @@ class TargetSessionTest {
         new TargetSpec(
             InitializedTarget.class.getName(),
             TargetPaths.classPathUrls(),
-            TargetSessionTest.class.getClassLoader(),
+            TargetRunnerTest.class.getClassLoader(),
             null,
             List.of("s3cret", "more"));
-    try (TargetSession session = TargetSession.open(spec, TIMEOUT, false)) {
+    try (TargetRunner runner = TargetRunner.open(spec, TIMEOUT, false)) {
       assertEquals("[s3cret, more]", System.getProperty(InitializedTarget.INITIALIZED));
-      assertNotNull(session.run("s3cret".getBytes(UTF_8)));
-      assertNull(session.run("guess".getBytes(UTF_8)));
+      assertNotNull(runner.run("s3cret".getBytes(UTF_8)));
+      assertNull(runner.run("guess".getBytes(UTF_8)));
       assertNull(System.getProperty(InitializedTarget.TORN_DOWN));
     }
     assertEquals("yes", System.getProperty(InitializedTarget.TORN_DOWN));
@@ -172,22 +172,22 @@ class TargetSessionTest {
   @Test
   void aTimedOutRunIsAbandonedAndAFreshWorkerServesTheNext() {
     TargetSpec spec = TargetSpec.of(HangTarget.class.getName(), TargetPaths.classPathUrls());
-    try (TargetSession session = TargetSession.open(spec, Duration.ofMillis(100), false)) {
-      assertEquals(1, session.workersStarted());
+    try (TargetRunner runner = TargetRunner.open(spec, Duration.ofMillis(100), false)) {
+      assertEquals(1, runner.workersStarted());
 
-      assertEquals(Finding.Kind.TIMEOUT, session.run("H".getBytes(UTF_8)).kind());
+      assertEquals(Finding.Kind.TIMEOUT, runner.run("H".getBytes(UTF_8)).kind());
 
-      assertEquals(Finding.Kind.THROWN, session.run("X".getBytes(UTF_8)).kind());
-      assertNull(session.run("ok".getBytes(UTF_8)));
-      assertEquals(2, session.workersStarted());
+      assertEquals(Finding.Kind.THROWN, runner.run("X".getBytes(UTF_8)).kind());
+      assertNull(runner.run("ok".getBytes(UTF_8)));
+      assertEquals(2, runner.workersStarted());
     }
   }
 
   @Test
-  void aFreshLoaderPerAttemptStartsEveryRunFromFreshStaticState() {
+  void aFreshTargetPerRunStartsEveryRunFromFreshStaticState() {
     TargetSpec spec = TargetSpec.of(FlakyTarget.class.getName(), TargetPaths.classPathUrls());
-    try (TargetSession shared = TargetSession.open(spec, TIMEOUT, false);
-        TargetSession fresh = TargetSession.open(spec, TIMEOUT, true)) {
+    try (TargetRunner shared = TargetRunner.open(spec, TIMEOUT, false);
+        TargetRunner fresh = TargetRunner.open(spec, TIMEOUT, true)) {
       byte[] input = "F".getBytes(UTF_8);
       assertNotNull(shared.run(input));
       assertNull(shared.run(input));
@@ -196,8 +196,8 @@ class TargetSessionTest {
     }
   }
 
-  private static TargetSession open(Class<?> target) {
-    return TargetSession.open(
+  private static TargetRunner open(Class<?> target) {
+    return TargetRunner.open(
         TargetSpec.of(target.getName(), TargetPaths.classPathUrls()), TIMEOUT, false);
   }
 }

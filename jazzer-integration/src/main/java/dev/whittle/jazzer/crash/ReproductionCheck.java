@@ -1,11 +1,11 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.crash;
 
 import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.NoFindingException;
-import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,12 +25,12 @@ final class ReproductionCheck {
    *     the "finding" is the build's, not the input's
    */
   static Finding establish(
-      AttemptSession session, byte[] crash, String crashName, int runs, MatchMode matchMode) {
+      TargetRunner runner, byte[] crash, String crashName, int runs, MatchMode matchMode) {
     Finding first = null;
     int reproductions = 0;
     List<Finding> findings = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
-      Finding found = session.run(crash);
+      Finding found = runner.run(crash);
       findings.add(found);
       if (found != null && found.classPathProblem().isPresent()) {
         throw new BrokenClassPathException(crashName, found);
@@ -46,7 +46,7 @@ final class ReproductionCheck {
       }
     }
     if (first == null) {
-      throw new NoFindingException(crashName, session.targetClassName(), runs);
+      throw new NoFindingException(crashName, runner.targetClassName(), runs);
     }
     if (reproductions < runs) {
       throw new FlakyFindingException(crashName, findings, reproductions);

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.crash;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -7,7 +7,7 @@ import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
-import dev.whittle.jazzer.target.AttemptSession;
+import dev.whittle.jazzer.target.TargetRunner;
 import org.apiguardian.api.API;
 
 /**
@@ -15,24 +15,24 @@ import org.apiguardian.api.API;
  * target on it gives a finding that {@link MatchMode#matches matches} the original's. A timeout
  * that does not match (the original was no timeout) is {@link Outcome#UNRESOLVED}, which the search
  * treats as not interesting but counts apart; every other candidate is {@link
- * Outcome#NOT_INTERESTING}. The session stays the caller's to close.
+ * Outcome#NOT_INTERESTING}. The runner stays the caller's to close.
  */
 @API(status = INTERNAL)
 public final class InProcessOracle implements Oracle<byte[]> {
-  private final AttemptSession session;
+  private final TargetRunner runner;
   private final Finding expected;
   private final MatchMode matchMode;
   private Finding lastFinding;
 
-  public InProcessOracle(AttemptSession session, Finding expected, MatchMode matchMode) {
-    this.session = checkNotNull(session, "session");
+  public InProcessOracle(TargetRunner runner, Finding expected, MatchMode matchMode) {
+    this.runner = checkNotNull(runner, "runner");
     this.expected = checkNotNull(expected, "expected");
     this.matchMode = checkNotNull(matchMode, "matchMode");
   }
 
   @Override
   public Outcome test(byte[] candidate) {
-    Finding found = session.run(candidate);
+    Finding found = runner.run(candidate);
     lastFinding = found;
     if (found == null) {
       return Outcome.NOT_INTERESTING;

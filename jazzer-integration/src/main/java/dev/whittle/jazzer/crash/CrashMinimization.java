@@ -1,0 +1,244 @@
+package dev.whittle.jazzer.crash;
+
+import dev.whittle.api.Oracle;
+import dev.whittle.api.OriginalNotInterestingException;
+import dev.whittle.api.ProgressListener;
+import dev.whittle.api.Reduction;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Whittle;
+import dev.whittle.jazzer.api.CrashMinimizer;
+import dev.whittle.jazzer.api.Finding;
+import dev.whittle.jazzer.api.FlakyFindingException;
+import dev.whittle.jazzer.api.FreshJvmVerification;
+import dev.whittle.jazzer.api.FuzzTarget;
+import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.Phases;
+import dev.whittle.jazzer.api.UnexpectedFindingException;
+import dev.whittle.jazzer.api.Verification;
+import dev.whittle.jazzer.engine.ValueReducerChoice;
+import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.target.TargetRunner;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One minimization of one crash: establish its finding, reopen the runner where the finding needs
+ * another one ({@link RunnerPlan}), reduce on the runner and the jobs' runners, verify the result.
+ * Every decision that depends on the target is a question to its {@link FuzzTarget}.
+ */
+final class CrashMinimization {
+  private final CrashMinimizer minimizer;
+  private final FuzzTarget target;
+  private final byte[] crash;
+  private final String crashName;
+  private final long start = System.nanoTime();
+
+  CrashMinimization(CrashMinimizer minimizer, byte[] crash, String crashName) {
+    this.minimizer = minimizer;
+    this.target = minimizer.target();
+    this.crash = crash;
+    this.crashName = crashName;
+  }
+
+  MinimizationResult run() {
+    return run(RunnerPlan.first(minimizer));
+  }
+
+  private MinimizationResult run(RunnerPlan plan) {
+    Finding established = plan.established();
+    try (StackedRunner stacked =
+        established == null
+            ? StackedRunner.open(plan)
+            : StackedRunner.open(plan, crash, established, minimizer.matchMode())) {
+      Phases.end("target loading");
+      if (established != null) {
+        Phases.end("reproduction runs");
+        return reduceAndVerify(plan, stacked, established);
+      }
+      TargetRunner runner = stacked.runner();
+      long establishStart = System.nanoTime();
+      Finding original =
+          ReproductionCheck.establish(
+              runner, crash, crashName, minimizer.reproductionRuns(), minimizer.matchMode());
+      checkExpected(original);
+      Phases.end("reproduction runs");
+      Optional<RunnerPlan> again = reopening(plan, original, runner.runs(), establishStart);
+      if (again.isPresent()) {
+        runner.close();
+        return run(again.get());
+      }
+      return reduceAndVerify(plan, stacked, original);
+    }
+  }
+
+  /**
+   * The plan to reduce {@code original} with instead, if it needs other runners than the first:
+   * resource findings of a target verified in fresh JVMs, and stack overflows of a target verified
+   * in this JVM on the default stack.
+   */
+  private Optional<RunnerPlan> reopening(
+      RunnerPlan plan, Finding original, long runs, long establishStart) {
+    if (target.canRunInFreshJvm()
+        && minimizer.freshJvmVerification() != FreshJvmVerification.OFF
+        && FreshJvmVerification.isResourceFinding(original)) {
+      long runNanos = (System.nanoTime() - establishStart) / Math.max(1, runs);
+      long stack = isOverflow(original) ? OverflowStack.reductionBytes(freshJvmArgs()) : 0;
+      return Optional.of(plan.forResourceFinding(original, runs, runNanos, stack));
+    }
+    if (target.reducesOverflowsOnLargerStack() && isOverflow(original)) {
+      long stack = OverflowStack.reductionBytes(FreshJvmCheck.limitsOfThisJvm());
+      return Optional.of(plan.forOverflow(original, runs, stack));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Stops before reducing a finding other than the one the test framework reported: a thrown one of
+   * another class, or an exit (which the framework's run cannot have had, as it would have ended
+   * the JVM). Timeouts are reported by frameworks in their own ways and are not checked.
+   */
+  private void checkExpected(Finding original) {
+    Optional<String> expected = minimizer.expectedFailure();
+    if (expected.isEmpty() || original.kind() == Finding.Kind.TIMEOUT) {
+      return;
+    }
+    if (original.kind() == Finding.Kind.EXIT
+        || !original.exceptionClassName().equals(expected.get())) {
+      throw new UnexpectedFindingException(crashName, expected.get(), original);
+    }
+  }
+
+  /**
+   * A stack overflow, reduced with a freshly loaded target per candidate where the target can be
+   * loaded again. A stack overflow strikes not only in the recursion but also in what runs at its
+   * deepest point: building an exception, the first string concatenation or lambda of a call site
+   * (linked with a bootstrap that takes hundreds of frames), the first loading of a class. How much
+   * stack those take depends on what the target's loader has already loaded and linked, so one warm
+   * loader keeps candidates that overflow nowhere else, which fresh JVMs then fail to reproduce
+   * (docs/benchmarks.md); the JIT's state is still shared, which the fresh-JVM verification covers.
+   */
+  static boolean isOverflow(Finding original) {
+    return original.kind() == Finding.Kind.THROWN
+        && original.exceptionClassName().equals(StackOverflowError.class.getName());
+  }
+
+  private MinimizationResult reduceAndVerify(
+      RunnerPlan plan, StackedRunner stacked, Finding original) {
+    TargetRunner runner = stacked.runner();
+    ReductionResult<byte[]> reduction;
+    long jobRuns;
+    FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
+    try (JobRunners jobs =
+        JobRunners.open(
+            plan, JobRunners.jobsFor(plan, runner), stacked.stackBytes(), minimizer.matchMode())) {
+      reduction = reduce(runner, jobs, original, improvements);
+      jobRuns = jobs.runs();
+    }
+    byte[] minimized = reduction.reduced();
+    Phases.end("reduction");
+    Verification verification =
+        new Verification(false, Verification.NONE, "interrupted before verification");
+    long verificationRuns = 0;
+    // An interrupted caller wants the best so far now; a fresh target would not even load, as
+    // every run of an interrupted thread ends at once.
+    if (!Thread.currentThread().isInterrupted()) {
+      if (target.canRunInFreshJvm() && minimizer.freshJvmVerification().appliesTo(original)) {
+        FreshJvmBackOff.Chosen chosen =
+            FreshJvmBackOff.choose(
+                improvements.candidates(minimized, crash),
+                freshJvmCheck(plan),
+                original,
+                minimizer.matchMode(),
+                minimizer.freshJvmRuns());
+        minimized = chosen.input();
+        verification = stacked.describe(chosen.verification());
+        verificationRuns = chosen.jvmRuns();
+        Phases.end("fresh-JVM verification");
+      } else {
+        try (TargetRunner fresh = TargetRunner.open(plan.options(), false, 0)) {
+          Finding again = fresh.run(minimized);
+          boolean verified = again != null && minimizer.matchMode().matches(original, again);
+          verification =
+              new Verification(
+                  verified,
+                  target.runsOwnCopy(plan.options().exitGuard())
+                      ? Verification.FRESH_CLASS_LOADER
+                      : Verification.SAME_TARGET,
+                  verified ? "" : "no matching finding when run again: " + again);
+          verificationRuns = fresh.runs();
+        }
+        Phases.end("fresh-loader verification");
+      }
+    }
+    return new MinimizationResult(
+        crash,
+        minimized,
+        original,
+        reduction,
+        plan.runsBefore() + stacked.runs() + jobRuns + verificationRuns,
+        (System.nanoTime() - start) / 1_000_000,
+        verification,
+        runner.shape());
+  }
+
+  private ReductionResult<byte[]> reduce(
+      TargetRunner runner,
+      JobRunners jobs,
+      Finding original,
+      FreshJvmBackOff.Improvements improvements) {
+    InProcessOracle oracle = new InProcessOracle(runner, original, minimizer.matchMode());
+    Reduction<byte[]> reduction =
+        Whittle.reduce(SequenceInputs.bytes(crash))
+            .withAlgorithm(minimizer.algorithm())
+            .withBudget(minimizer.budget())
+            .withJobs(jobs.size() + 1)
+            // Value reducers remove chunks and provider calls wholesale that byte deletion
+            // would otherwise take apart a byte at a time (docs/benchmarks.md).
+            .withValueReducersFirst(true)
+            .withImprovementListener(improvements);
+    if (minimizer.valueReduction()) {
+      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(runner)) {
+        reduction = reduction.withValueReducer(valueReducer);
+      }
+    }
+    for (ProgressListener listener : minimizer.progressListeners()) {
+      reduction = reduction.withProgressListener(listener);
+    }
+    Oracle<byte[]> asked = jobs.size() == 0 ? oracle : jobs.pool(oracle, original);
+    if (minimizer.valueReduction()) {
+      asked = ValueReducerChoice.restrict(runner, crash, asked);
+    }
+    try {
+      return reduction.run(asked);
+    } catch (OriginalNotInterestingException e) {
+      // The reduction asks the original once more; a finding that fails now is flaky after all.
+      List<Finding> findings =
+          new ArrayList<>(Collections.nCopies(minimizer.reproductionRuns(), original));
+      findings.add(oracle.lastFinding());
+      FlakyFindingException flaky =
+          new FlakyFindingException(crashName, findings, minimizer.reproductionRuns());
+      flaky.addSuppressed(e);
+      throw flaky;
+    }
+  }
+
+  private FreshJvmCheck freshJvmCheck(RunnerPlan plan) {
+    JazzerAgent.Status agent = JazzerAgent.current();
+    return new FreshJvmCheck(
+        freshJvmArgs(),
+        target.className(),
+        target.classPath(),
+        plan.options().targetArgs(),
+        plan.verificationTimeout(),
+        agent != null && agent.installed());
+  }
+
+  /** The options of the fresh JVMs that verify: the user's, else this JVM's limits. */
+  private List<String> freshJvmArgs() {
+    return minimizer.freshJvmArgs().orElseGet(FreshJvmCheck::limitsOfThisJvm);
+  }
+}

@@ -1,0 +1,171 @@
+package dev.whittle.jazzer.target;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.coverage.ProbeCounters;
+import dev.whittle.jazzer.finding.ClassLocations;
+import dev.whittle.jazzer.finding.DedupToken;
+import dev.whittle.jazzer.finding.FindingClassifier;
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+
+/**
+ * The lifecycle of a fuzz target class Whittle loads, as Jazzer's standalone driver runs it: loaded
+ * in its own child-first class loader, its static initializer and {@code fuzzerInitialize} before
+ * the first run, {@code fuzzerTestOneInput} for each run, {@code fuzzerTearDown} after the last,
+ * and the loader released. With a fresh target per run, all of that happens for every run, so that
+ * no static state carries over from one input to the next.
+ */
+final class FuzzerLifecycle implements Lifecycle {
+  private final TargetSpec spec;
+  private final boolean freshTargetPerRun;
+
+  /** The target every run uses; null with a fresh target per run, and once torn down. */
+  private LoadedTarget shared;
+
+  private FuzzerLifecycle(TargetSpec spec, boolean freshTargetPerRun, LoadedTarget shared) {
+    this.spec = spec;
+    this.freshTargetPerRun = freshTargetPerRun;
+    this.shared = shared;
+  }
+
+  /**
+   * Loads and initializes the target once, to learn its entry points, and keeps it for every run
+   * unless each run gets a fresh one.
+   *
+   * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
+   */
+  static TargetRunner open(
+      TargetSpec spec, Duration callTimeout, boolean freshTargetPerRun, long workerStackBytes) {
+    RunWatchdog watchdog = new RunWatchdog(callTimeout, workerStackBytes);
+    LoadedTarget first = null;
+    try {
+      first = loadAndInitialize(spec, watchdog);
+      String entryClass = FuzzTestMethodEntry.className(spec.className());
+      FindingClassifier classifier =
+          new FindingClassifier(
+              new DedupToken(
+                  entryClass,
+                  FuzzTestMethodEntry.names(spec.className())
+                      ? FuzzTestMethodEntry.methodName(spec.className())
+                      : FuzzTargetClass.TEST_ONE_INPUT,
+                  ProviderFrames.internalPrefixes(entryClass, first.dataProviders())),
+              ClassLocations.over(spec.classPath(), spec.parent()));
+      TargetRunner.Entry entry = first.entry(spec.className());
+      if (freshTargetPerRun) {
+        tearDownAndClose(first, watchdog);
+        first = null;
+      }
+      return new TargetRunner(
+          new FuzzerLifecycle(spec, freshTargetPerRun, first), watchdog, classifier, entry);
+    } catch (RuntimeException | Error e) {
+      if (first != null) {
+        first.close();
+      }
+      watchdog.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public RunWatchdog.RawRun run(
+      RunWatchdog watchdog, byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
+    if (!freshTargetPerRun) {
+      return watchdog.run(shared.runBody(wrap), input);
+    }
+    LoadedTarget fresh = load(spec, watchdog);
+    try {
+      RunWatchdog.RawRun init =
+          watchdog.runAtLeast(
+              fresh.initializeBody(spec.targetArgs()), input, TargetRunner.INITIALIZE_TIMEOUT);
+      if (init.ending() != RunWatchdog.Ending.COMPLETED || init.thrown() != null) {
+        // What initialization threw is this run's finding, as the target's own.
+        return init.thrown() instanceof InitializationFailure failure
+            ? new RunWatchdog.RawRun(
+                init.ending(), failure.getCause(), init.exitRequested(), init.exitStatus())
+            : init;
+      }
+      return watchdog.run(fresh.runBody(wrap), input);
+    } finally {
+      tearDownAndClose(fresh, watchdog);
+    }
+  }
+
+  @Override
+  public void afterLastRun(RunWatchdog watchdog) {
+    if (shared != null) {
+      LoadedTarget last = shared;
+      shared = null;
+      tearDownAndClose(last, watchdog);
+    }
+  }
+
+  @Override
+  public boolean countsCoverage() {
+    return spec.coverage() != null && !freshTargetPerRun;
+  }
+
+  @Override
+  public ProbeCounters probeCounters() {
+    if (shared == null) {
+      throw new IllegalStateException("no shared target: " + spec.className());
+    }
+    return shared.probeCounters();
+  }
+
+  private static LoadedTarget loadAndInitialize(TargetSpec spec, RunWatchdog watchdog) {
+    LoadedTarget target = load(spec, watchdog);
+    RunWatchdog.RawRun init =
+        watchdog.runAtLeast(
+            target.initializeBody(spec.targetArgs()), new byte[0], TargetRunner.INITIALIZE_TIMEOUT);
+    if (init.ending() != RunWatchdog.Ending.COMPLETED) {
+      target.close();
+      throw new FuzzTargetLoadException(
+          spec.className(),
+          FuzzTargetClass.INITIALIZE
+              + " of "
+              + spec.className()
+              + " did not finish within its time limit ("
+              + init.ending()
+              + ")");
+    }
+    if (init.exitRequested()) {
+      target.close();
+      throw LoadedTarget.initializationExited(spec.className(), init.exitStatus());
+    }
+    if (init.thrown() instanceof InitializationFailure failure) {
+      target.close();
+      throw failure.toLoadException(
+          spec.className(), ClassLocations.over(spec.classPath(), spec.parent()));
+    }
+    if (init.thrown() != null) {
+      target.close();
+      throw new FuzzTargetLoadException(
+          spec.className(),
+          "initializing " + spec.className() + " failed: " + init.thrown(),
+          init.thrown());
+    }
+    return target;
+  }
+
+  /** Loads the target {@code spec} names, in a loader whose exits count for the watchdog's runs. */
+  private static LoadedTarget load(TargetSpec spec, RunWatchdog watchdog) {
+    return LoadedTarget.load(
+        spec.className(),
+        spec.classPath(),
+        spec.parent(),
+        spec.dataProviders(),
+        spec.trapExits(),
+        spec.coverage(),
+        watchdog.currentRun());
+  }
+
+  /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
+  private static void tearDownAndClose(LoadedTarget target, RunWatchdog watchdog) {
+    try {
+      watchdog.run(target.tearDownBody(), new byte[0]);
+    } finally {
+      target.close();
+    }
+  }
+}

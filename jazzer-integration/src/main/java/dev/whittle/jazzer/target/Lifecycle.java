@@ -1,0 +1,36 @@
+package dev.whittle.jazzer.target;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.coverage.ProbeCounters;
+import java.util.function.UnaryOperator;
+
+/**
+ * What a {@link TargetRunner} does differently for each kind of target: how one run executes the
+ * target on one input, with whatever set-up and tear-down belongs around it, and what is torn down
+ * after the last run. The set-up before the first run happens as the lifecycle is opened. Every
+ * step runs on the runner's {@link RunWatchdog}.
+ */
+interface Lifecycle {
+  /**
+   * One run on {@code input}: a {@code FuzzedDataProvider} entry point gets {@code wrap}'s provider
+   * around the one its factory made ({@link UnaryOperator#identity()} for that one itself).
+   */
+  RunWatchdog.RawRun run(
+      RunWatchdog watchdog, byte[] input, UnaryOperator<FuzzedDataProvider> wrap);
+
+  /**
+   * After the last run: the target's tear-down (what it throws changes no run's result) and the
+   * release of what the lifecycle loaded. Called once.
+   */
+  void afterLastRun(RunWatchdog watchdog);
+
+  /** Whether every run is on one target whose classes count coverage. */
+  default boolean countsCoverage() {
+    return false;
+  }
+
+  /** The counters of the target's instrumented classes. */
+  default ProbeCounters probeCounters() {
+    throw new IllegalStateException("no shared target whose classes count coverage");
+  }
+}
