@@ -1,9 +1,12 @@
 package dev.whittle.cli;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.jazzer.api.Phases;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParameterException;
@@ -21,6 +24,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
       "Run 'whittle reduce --help', 'whittle minimize --help' or 'whittle corpus --help' for"
           + " how.",
     })
+@API(status = INTERNAL, since = "0.1")
 public final class WhittleCommand implements Runnable {
   private static final String PREFIX = "whittle: ";
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
  * class; register it with {@link ShrinkFailingInputs}, {@link ShrinkingFuzzTest} or auto-detection,
  * never by name.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class WhittleExtension implements InvocationInterceptor {
   static final String FUZZ_TEST = "com.code_intelligence.jazzer.junit.FuzzTest";
   static final String FINDING_EXCEPTION =

@@ -2,6 +2,9 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 
 /**
  * A run of the target threw a linkage error ({@link NoClassDefFoundError}, {@link
@@ -10,6 +13,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * minimized and nothing is written. The message names the missing class or member and the class
  * path entries to check ({@link Finding#classPathProblem()}).
  */
+@API(status = STABLE, since = "0.1")
 public final class BrokenClassPathException extends CrashMinimizationException {
   private final String inputName;
   private final Finding finding;

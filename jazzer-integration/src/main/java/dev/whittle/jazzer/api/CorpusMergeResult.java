@@ -1,9 +1,11 @@
 package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What {@link CorpusMinimizer#mergeInto} did: the kept corpus as it was, the new inputs it was
@@ -21,6 +23,7 @@ import java.util.List;
  * @param milliseconds wall time
  * @param interrupted whether it stopped early; every file added is complete
  */
+@API(status = STABLE, since = "0.1")
 public record CorpusMergeResult(
     int keptFiles,
     int keptFeatures,

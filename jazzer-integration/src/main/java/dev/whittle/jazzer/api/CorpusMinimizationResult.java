@@ -1,12 +1,14 @@
 package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What a corpus minimization did. Sizes are in bytes; features count the distinct (edge, hit-count
@@ -34,6 +36,7 @@ import java.util.Optional;
  * @param outputs the files written, in the output directory
  * @param interrupted whether the caller's interrupt ended the minimization early
  */
+@API(status = STABLE, since = "0.1")
 public record CorpusMinimizationResult(
     int filesBefore,
     long bytesBefore,

@@ -2,6 +2,7 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Algorithm;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * Minimizes a fuzzing corpus in process while keeping its coverage, measured by Whittle's own
@@ -47,6 +49,7 @@ import java.util.function.Consumer;
  *
  * <p>Immutable; each {@code with*} method returns a copy.
  */
+@API(status = STABLE, since = "0.1")
 public final class CorpusMinimizer {
   /** Default for {@link #withMaxRunsPerInput}. */
   public static final long DEFAULT_MAX_RUNS_PER_INPUT = 2_000;

@@ -2,6 +2,7 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Algorithm;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * Minimizes a Jazzer crash input in process: loads the fuzz target from its class path, checks that
@@ -38,6 +40,7 @@ import java.util.function.Consumer;
  * method that a test framework runs ({@link #forFuzzTest}, the JUnit extension's way in). Exit
  * calls inside the target end the run, not the JVM ({@link #withExitGuard}).
  */
+@API(status = STABLE, since = "0.1")
 public final class CrashMinimizer {
   /** Default for {@link #withCallTimeout}. */
   public static final Duration DEFAULT_CALL_TIMEOUT = TargetOptions.DEFAULT_CALL_TIMEOUT;

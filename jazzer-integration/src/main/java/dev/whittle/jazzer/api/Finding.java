@@ -2,12 +2,14 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import com.google.common.collect.ImmutableList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What one run of a fuzz target produced that counts as a bug: something it threw, a hang past the
@@ -19,6 +21,7 @@ import java.util.Optional;
  * struck in, by which {@link MatchMode#dedupToken()} matches it: its dedup token depends on where
  * in the recursion it struck.
  */
+@API(status = STABLE, since = "0.1")
 public final class Finding {
   /** The kinds of finding. */
   public enum Kind {

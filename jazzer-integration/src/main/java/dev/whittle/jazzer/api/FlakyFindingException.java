@@ -2,11 +2,13 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The crash input does not reproduce the same finding every time it is run, so minimizing it would
@@ -14,6 +16,7 @@ import java.util.Objects;
  * message names every distinct finding and, for a stack overflow or out-of-memory error, the JVM
  * option that decides whether it comes.
  */
+@API(status = STABLE, since = "0.1")
 public final class FlakyFindingException extends CrashMinimizationException {
   private final Finding firstFinding;
   private final int runs;

@@ -1,5 +1,9 @@
 package dev.whittle.jazzer.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * When a minimized input is verified in fresh JVMs, started with the same heap and stack limits,
  * rather than only in a fresh class loader inside the minimizing JVM (see {@link
@@ -10,6 +14,7 @@ package dev.whittle.jazzer.api;
  * itself if none does, which is then returned unverified ({@link MinimizationResult#verification()}
  * says why). Only for a target that can run in a fresh JVM ({@link FuzzTarget#canRunInFreshJvm()}).
  */
+@API(status = STABLE, since = "0.1")
 public enum FreshJvmVerification {
   /** Never: a fresh class loader in this JVM verifies every result. */
   OFF,

@@ -2,12 +2,14 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What the minimizers run: a fuzz target class on a class path, a class already loaded inside a
@@ -15,6 +17,7 @@ import java.util.Optional;
  * Each kind answers what it can do, so that the engines ask the target and never test which kind it
  * is.
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface FuzzTarget
     permits FuzzTarget.OnClassPath, FuzzTarget.LoadedClass, FuzzTarget.TestMethod {
   /** The fuzz target class {@code className}, loaded from {@code classPath} (directories, jars). */

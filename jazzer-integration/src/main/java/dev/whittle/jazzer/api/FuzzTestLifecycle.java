@@ -1,5 +1,9 @@
 package dev.whittle.jazzer.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * How a test framework runs one invocation of a fuzz test method around the call itself: what
  * {@link CrashMinimizer#forFuzzTest} needs from the caller, so that Whittle calls the method (with
@@ -14,6 +18,7 @@ package dev.whittle.jazzer.api;
  *
  * <p>Every method runs on Whittle's run worker thread, under a timeout.
  */
+@API(status = STABLE, since = "0.1")
 public interface FuzzTestLifecycle {
   /**
    * Sets up {@code testClass} before Whittle's first run on it (JUnit: its {@code @BeforeAll}

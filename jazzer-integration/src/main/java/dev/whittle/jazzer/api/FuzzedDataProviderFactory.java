@@ -1,6 +1,9 @@
 package dev.whittle.jazzer.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import org.apiguardian.api.API;
 
 /**
  * Makes the {@link FuzzedDataProvider} a {@code fuzzerTestOneInput(FuzzedDataProvider)} target is
@@ -12,6 +15,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
  * AutoCloseable} is closed after the run.
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1")
 public interface FuzzedDataProviderFactory {
   FuzzedDataProvider create(byte[] data);
 }

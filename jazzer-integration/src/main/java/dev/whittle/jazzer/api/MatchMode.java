@@ -2,14 +2,17 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * When a candidate's finding counts as the original one. Timeouts only ever match timeouts and
  * exits only exits with the same status, in every mode. Immutable.
  */
+@API(status = STABLE, since = "0.1")
 public final class MatchMode {
   /** Name of the default mode, the same Jazzer dedup token: {@link #dedupToken()}. */
   public static final String DEDUP_TOKEN = "dedup-token";

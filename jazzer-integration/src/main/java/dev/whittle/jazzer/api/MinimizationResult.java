@@ -1,10 +1,13 @@
 package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.whittle.api.ReductionResult;
+import org.apiguardian.api.API;
 
 /** What a crash minimization produced. Immutable: byte arrays are copied on the way in and out. */
+@API(status = STABLE, since = "0.1")
 public final class MinimizationResult {
   private final byte[] original;
   private final byte[] minimized;

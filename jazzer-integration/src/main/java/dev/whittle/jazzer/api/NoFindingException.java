@@ -1,6 +1,11 @@
 package dev.whittle.jazzer.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /** The crash input runs through the target without any finding: there is nothing to minimize. */
+@API(status = STABLE, since = "0.1")
 public final class NoFindingException extends CrashMinimizationException {
   private final String crashName;
   private final int runs;

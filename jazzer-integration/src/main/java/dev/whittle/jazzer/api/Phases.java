@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * which a busy machine disturbs less than wall time. Off by default, when every call is a field
  * read; it loads nothing and changes nothing the command does.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class Phases {
   private static final boolean ENABLED =
       System.getProperty("whittle.phases") != null || System.getenv("WHITTLE_PHASES") != null;

@@ -3,6 +3,7 @@ package dev.whittle.jazzer.api;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.google.common.collect.ImmutableList;
 import java.nio.ByteBuffer;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The recursion a stack overflow struck in, which identifies it where Jazzer's {@code DEDUP_TOKEN}
@@ -39,6 +41,7 @@ import java.util.TreeSet;
  *       unknown, and two recursions match on their frames alone.
  * </ul>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Recursion {
   private final ImmutableList<String> frames;
   private final String entry;

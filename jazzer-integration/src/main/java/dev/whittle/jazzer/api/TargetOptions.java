@@ -2,10 +2,12 @@ package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What both minimizers need to run a target, whatever they do with its runs: the {@link FuzzTarget}
@@ -31,6 +33,7 @@ import java.util.Optional;
  *     for Whittle's pure-Java one, which decodes bytes exactly as Jazzer's native {@code
  *     FuzzedDataProviderImpl} does and needs neither Jazzer's runtime nor its native library
  */
+@API(status = STABLE, since = "0.1")
 public record TargetOptions(
     FuzzTarget target,
     Duration callTimeout,

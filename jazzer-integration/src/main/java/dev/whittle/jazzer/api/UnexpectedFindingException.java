@@ -1,6 +1,9 @@
 package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 
 /**
  * Whittle's runs of a fuzz test's crash find something else than the failure its test framework
@@ -8,6 +11,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * failure: a class Whittle's copy of the test cannot load, static state the test framework's run
  * had and Whittle's copy has not, an exit. Nothing is minimized.
  */
+@API(status = STABLE, since = "0.1")
 public final class UnexpectedFindingException extends CrashMinimizationException {
   private final String expectedClassName;
   private final Finding found;

@@ -1,6 +1,9 @@
 package dev.whittle.jazzer.api;
 
 import static com.google.common.base.Preconditions.checkNotNull;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 
 /**
  * How a minimization's result was checked, and with what outcome.
@@ -11,6 +14,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * @param detail for people: the runs, the JVM options, a back-off along the improvements, or why it
  *     is not verified; never null, may be empty
  */
+@API(status = STABLE, since = "0.1")
 public record Verification(boolean verified, String method, String detail) {
   /** Run once more in a freshly loaded target inside the minimizing JVM. */
   public static final String FRESH_CLASS_LOADER = "fresh class loader";

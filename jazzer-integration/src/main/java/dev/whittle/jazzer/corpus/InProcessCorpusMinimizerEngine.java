@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * once per job and hands over to {@link CorpusMinimization}; a merge into a kept corpus to {@link
  * KeptCorpusMerge}.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngine {
   @Override
   public CorpusMinimizationResult minimize(

@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * @param includes globs of which one MUST match; empty for every class
  * @param excludes globs of which none may match
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public record CoverageFilter(List<String> includes, List<String> excludes) {
   /** The packages of Whittle's own code, which instruments and runs the target. */
   private static final List<String> WHITTLE_PACKAGES =

@@ -47,7 +47,7 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
  * at the end of the method (probe, {@code goto} target) whose frame is the target's own. Line
  * numbers stay, so stack traces and dedup tokens are the same as without probes.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class CoverageInstrumenter {
   /** The synthetic field and method every instrumented class gets. */
   public static final String ACCESSOR = "$whittleProbes";

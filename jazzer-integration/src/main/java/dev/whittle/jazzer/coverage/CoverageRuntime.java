@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * target classes, in loaders of their own, call it; the target loader resolves this class to
  * Whittle's own, whatever the target's class path holds.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class CoverageRuntime {
   private CoverageRuntime() {}
 

@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * the class, which {@link #describe} gives back, so coverage is comparable across runs, jobs (each
  * with loaders of their own sharing one {@code EdgeNames}) and processes. Thread-safe.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class EdgeNames {
   private final ConcurrentHashMap<String, Integer> ids = new ConcurrentHashMap<>();
   private final List<String> names = new CopyOnWriteArrayList<>();

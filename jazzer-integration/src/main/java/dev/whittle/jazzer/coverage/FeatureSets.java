@@ -6,7 +6,7 @@ import java.util.Arrays;
 import org.apiguardian.api.API;
 
 /** Set operations on sorted arrays of distinct features, as {@link ProbeCounters} makes them. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class FeatureSets {
   private FeatureSets() {}
 

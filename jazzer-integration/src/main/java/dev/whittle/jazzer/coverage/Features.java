@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * {@link EdgeNames} number, the probe index (24 bits) and the bucket (3 bits), so that sorted
  * arrays of features are sets and equal edges sort together.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class Features {
   static final int PROBE_BITS = 24;
   static final int BUCKET_BITS = 3;

@@ -20,10 +20,10 @@ import org.apiguardian.api.API;
  * libFuzzer's counters): a lost increment from a thread the target started can only move a count
  * into a neighbouring bucket.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ProbeCounters {
   /** A class loader whose instrumented classes count here. */
-  @API(status = INTERNAL)
+  @API(status = INTERNAL, since = "0.1")
   public interface Owner {
     ProbeCounters probeCounters();
   }

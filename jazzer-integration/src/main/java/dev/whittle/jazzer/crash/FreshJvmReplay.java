@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * no-agent} otherwise); {@code TARGET_ARGS} go to {@code fuzzerInitialize(String[])}. Exit status 0
  * when it ran the target (whatever it found), 2 on bad arguments or a target that does not load.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class FreshJvmReplay {
   /** Every line meant for the parent starts with this. */
   static final String PREFIX = "whittle-fresh-jvm:";

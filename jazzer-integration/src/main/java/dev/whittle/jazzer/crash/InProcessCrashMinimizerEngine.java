@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * JazzerAgent}), then a {@link CrashMinimization}: reproduction check, reduction with the {@link
  * InProcessOracle}, verification of the result in a fresh copy of the target or fresh JVMs.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine {
   @Override
   public Optional<String> bugDetectorStatus() {

@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * treats as not interesting but counts apart; every other candidate is {@link
  * Outcome#NOT_INTERESTING}. The runner stays the caller's to close.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class InProcessOracle implements Oracle<byte[]> {
   private final TargetRunner runner;
   private final Finding expected;

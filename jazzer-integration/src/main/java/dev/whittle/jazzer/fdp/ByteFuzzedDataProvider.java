@@ -33,7 +33,7 @@ import org.apiguardian.api.API;
  *
  * <p>Instances are not thread-safe.
  */
-@API(status = EXPERIMENTAL)
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ByteFuzzedDataProvider implements FuzzedDataProvider {
   private static final float[] SPECIAL_FLOATS = {
     0.0f,

@@ -19,7 +19,7 @@ import org.apiguardian.api.API;
  * <p>Values compare like {@link Arrays#deepEquals}: floats and doubles by {@link Float#equals}
  * semantics, so NaN equals NaN and 0.0 differs from -0.0.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class FuzzedDataCall {
   private final FuzzedDataMethod method;
   private final List<Object> arguments;

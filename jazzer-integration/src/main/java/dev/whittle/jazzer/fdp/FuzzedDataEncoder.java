@@ -43,7 +43,7 @@ import org.apiguardian.api.API;
  *       string of exactly one character, which Jazzer cannot produce.
  * </ul>
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class FuzzedDataEncoder {
   private FuzzedDataEncoder() {}
 

@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * replay a recorded call on any provider. {@code pickValue} and {@code pickValues} are not here:
  * they consume through {@link #CONSUME_INT_IN_RANGE}.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public enum FuzzedDataMethod {
   CONSUME_BOOLEAN((p, a) -> p.consumeBoolean()),
   CONSUME_BYTE((p, a) -> p.consumeByte()),

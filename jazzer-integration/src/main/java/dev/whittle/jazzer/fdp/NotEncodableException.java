@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * encoder throws (a {@link ClassCastException} for a value of the wrong type, a failed
  * precondition) is a bug and must not be read as this.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class NotEncodableException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * consumeInt(min, max)} calls they make; {@link #remainingBytes()} is passed on but not recorded,
  * as it consumes nothing. Not thread-safe.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class RecordingFuzzedDataProvider implements FuzzedDataProvider {
   private final FuzzedDataProvider delegate;
   private final List<FuzzedDataCall> calls = new ArrayList<>();

@@ -14,7 +14,7 @@ import java.util.jar.JarFile;
 import org.apiguardian.api.API;
 
 /** {@link ClassLocator}s over a class path or a class loader. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ClassLocations {
   private ClassLocations() {}
 

@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /** Where a class of a target comes from, for messages about a broken class path. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 @FunctionalInterface
 public interface ClassLocator {
   /**

@@ -27,7 +27,7 @@ import org.apiguardian.api.API;
  * lets {@code ClassNotFoundException} escape) gets its linkage errors reported as a broken class
  * path, not minimized; such a target catches them, as it must for fuzzing to get anywhere.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ClassPathProblems {
   /** The message of a later use of a class whose static initializer failed. */
   private static final String FAILED_INITIALIZATION = "Could not initialize class";

@@ -42,7 +42,7 @@ import org.apiguardian.api.API;
  * there instead, so the stack is also cut right after the outermost {@code fuzzerTestOneInput}
  * frame of the target class, which gives the token Jazzer prints.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class DedupToken {
   private static final String JAZZER_PACKAGE_PREFIX = "com.code_intelligence.jazzer.";
   private static final Set<String> PUBLIC_JAZZER_PACKAGES = Set.of("api", "replay", "sanitizers");

@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
  * Turns what a run threw into a {@link Finding}, or null when it found nothing. The dedup token is
  * computed only here, when something was thrown, so that clean runs cost nothing extra.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class FindingClassifier {
   /** JUnit's assumption failures: Jazzer skips such inputs instead of reporting them. */
   static final String TEST_ABORTED = "org.opentest4j.TestAbortedException";

@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
  * frame, and with it every {@code DEDUP_TOKEN} Jazzer prints, stays as without it. The options are
  * described in {@link HookOptions}.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class WhittleAgent {
   private WhittleAgent() {}
 

@@ -25,7 +25,7 @@ import org.apiguardian.api.API;
  * libFuzzer names corpus files, each written atomically, so that the directory holds only complete
  * files whenever the minimization stops. Every failure names the file and the directory.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class CorpusOutput {
   private final Path directory;
   private final boolean created;

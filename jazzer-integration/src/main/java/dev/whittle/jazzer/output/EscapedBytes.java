@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
  * {@code \r}, {@code \t}, {@code \\} and {@code \"} escaped, every other byte as {@code \xHH}. Long
  * inputs are cut, saying how many bytes were left out.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class EscapedBytes {
   /** How many bytes a summary shows. */
   public static final int SHOWN_BYTES = 160;

@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * named by the SHA-1 of their content and written atomically, never over a file already there, so
  * that the kept corpus is only ever added to and every file added before a failure is complete.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class KeptCorpusAdditions {
   private final Path kept;
 

@@ -27,7 +27,7 @@ import org.apiguardian.api.API;
  * as Jazzer names {@code crash-<sha1>}, and the reproducer {@code Crash_<sha1>.java} beside it,
  * each atomically. The crash file itself is never written.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class MinimizationOutputs {
   /** The prefix of a minimized file's name; the SHA-1 of its content follows. */
   public static final String MINIMIZED_PREFIX = "minimized-";

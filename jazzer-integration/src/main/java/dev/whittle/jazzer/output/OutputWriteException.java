@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.apiguardian.api.API;
 
 /** A minimization output that cannot be written; the message names the file. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OutputWriteException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

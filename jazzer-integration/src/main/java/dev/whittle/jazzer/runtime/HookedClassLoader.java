@@ -9,5 +9,5 @@ import org.apiguardian.api.API;
  * installed: the loaders Whittle defines fuzz targets in. Every other class but the JDK's is left
  * alone (see {@link TargetOnlyInstrumentation}).
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface HookedClassLoader {}

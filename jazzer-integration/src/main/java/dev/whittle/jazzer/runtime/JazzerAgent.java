@@ -52,7 +52,7 @@ import org.apiguardian.api.API;
  * it. An agent Jazzer itself installed (Whittle running inside a Jazzer run or a {@code @FuzzTest})
  * is used as it is.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class JazzerAgent {
   /**
    * System property with the {@link Mode}: {@code auto} (default), {@code always} or {@code off}.

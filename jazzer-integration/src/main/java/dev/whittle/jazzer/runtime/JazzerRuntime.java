@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
  * before the call and {@link #end} after it; the finding in {@code lastFinding} takes precedence
  * over what was thrown, as in Jazzer's {@code FuzzTargetRunner}.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class JazzerRuntime {
   public static final String JAZZER_INTERNAL =
       "com.code_intelligence.jazzer.runtime.JazzerInternal";

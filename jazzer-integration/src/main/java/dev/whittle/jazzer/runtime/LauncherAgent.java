@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
  * {@code -Djdk.attach.allowAttachSelf=true}, and which Byte Buddy otherwise does by starting a
  * second JVM). It only keeps the instance; nothing is installed until a minimization asks.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class LauncherAgent {
   private static volatile Instrumentation instrumentation;
 

@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * installs) are watched; an agent Jazzer installed itself, in a Jazzer run or under jazzer-junit,
  * is not.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class SwallowedOverflows {
   private static final ThreadLocal<StackOverflowError> LAST = new ThreadLocal<>();
 

@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
  * rewritten target classes, in loaders of their own, call it; {@link TargetClassLoader} and {@link
  * FuzzTestClassLoader} resolve this class to Whittle's own, whatever the target's class path holds.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ExitTrap {
   /** Hidden frames too: a method reference {@code System::exit} runs in a hidden lambda class. */
   private static final StackWalker STACK =

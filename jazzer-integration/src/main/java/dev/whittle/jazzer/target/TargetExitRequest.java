@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
  * exit never returns: code that catches {@code Exception} lets it through. The request is recorded
  * before this is thrown, so the run counts as an exit finding even if the target catches it.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TargetExitRequest extends Error {
   private static final long serialVersionUID = 1L;
 

@@ -34,7 +34,7 @@ import org.apiguardian.api.API;
  * LifecycleMethodsInvoker}; classifying, counting and recording runs are the same for every kind.
  * Not thread-safe: one caller at a time.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TargetRunner implements AutoCloseable {
   /** How the entry point takes its input, which decides the value reducers that fit it. */
   public enum InputKind {

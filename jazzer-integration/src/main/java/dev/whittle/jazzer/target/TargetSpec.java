@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * @param coverage which of the target's classes get coverage probes as they are loaded; null for
  *     none
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public record TargetSpec(
     String className,
     List<URL> classPath,

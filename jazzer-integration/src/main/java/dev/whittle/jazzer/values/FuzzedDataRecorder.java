@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * counts the run among the session's runs.
  */
 @FunctionalInterface
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public interface FuzzedDataRecorder {
   /** The calls the target makes on {@code input}, or empty if that is unknown (a timeout). */
   Optional<List<FuzzedDataCall>> record(byte[] input);

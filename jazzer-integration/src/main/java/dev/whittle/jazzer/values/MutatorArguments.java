@@ -24,7 +24,7 @@ import org.apiguardian.api.API;
  * values read: then the reader throws. The framework's writer is canonical: the encoding of decoded
  * values MAY be longer than the bytes they were read from.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class MutatorArguments {
   private MutatorArguments() {}
 

@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * <p>The mutator holds the last arguments it read and is not thread-safe; every method here is
  * synchronized.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class MutatorCodec {
   static final String ARGUMENTS_MUTATOR = "com.code_intelligence.jazzer.mutation.ArgumentsMutator";
 

@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * Value reducers that know Jazzer, to pass to {@code Reduction.withValueReducer}; the
  * format-generic ones are in {@link dev.whittle.engine.passes.BytePasses}.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ValueReducers {
   private ValueReducers() {}
 

@@ -280,4 +280,27 @@ class JazzerIntegrationArchitectureTest {
           return "packages of dev.whittle, each API with its service provider interface as one";
         }
       };
+
+  /**
+   * Every public top-level type says what users may rely on, {@code @API(status = ..., since =
+   * ...)}, as JUnit 5 marks its own.
+   */
+  @Test
+  void everyPublicTopLevelTypeDeclaresItsApiStatusAndSince() {
+    classes()
+        .that()
+        .resideInAPackage("dev.whittle..")
+        .and()
+        .haveModifier(JavaModifier.PUBLIC)
+        .and()
+        .areTopLevelClasses()
+        .should()
+        .beAnnotatedWith(
+            DescribedPredicate.describe(
+                "@API with a since",
+                annotation ->
+                    annotation.getRawType().isEquivalentTo(API.class)
+                        && !annotation.get("since").orElse("").toString().isEmpty()))
+        .check(PRODUCTION);
+  }
 }

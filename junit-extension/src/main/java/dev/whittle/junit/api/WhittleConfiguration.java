@@ -1,9 +1,14 @@
 package dev.whittle.junit.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The JUnit configuration parameters the extension reads ({@code junit-platform.properties}, {@code
  * -D} system properties, or a launcher's configuration parameters), all prefixed {@code whittle.}.
  */
+@API(status = STABLE, since = "0.1")
 public final class WhittleConfiguration {
   private WhittleConfiguration() {}
 

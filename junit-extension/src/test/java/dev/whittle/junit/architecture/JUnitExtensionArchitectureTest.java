@@ -3,6 +3,7 @@ package dev.whittle.junit.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -77,6 +78,29 @@ class JUnitExtensionArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAPackage("com.code_intelligence.jazzer.junit..")
+        .check(EXTENSION);
+  }
+
+  /**
+   * Every public top-level type says what users may rely on, {@code @API(status = ..., since =
+   * ...)}, as JUnit 5 marks its own.
+   */
+  @Test
+  void everyPublicTopLevelTypeDeclaresItsApiStatusAndSince() {
+    classes()
+        .that()
+        .resideInAPackage("dev.whittle..")
+        .and()
+        .haveModifier(JavaModifier.PUBLIC)
+        .and()
+        .areTopLevelClasses()
+        .should()
+        .beAnnotatedWith(
+            DescribedPredicate.describe(
+                "@API with a since",
+                annotation ->
+                    annotation.getRawType().isEquivalentTo(API.class)
+                        && !annotation.get("since").orElse("").toString().isEmpty()))
         .check(EXTENSION);
   }
 }

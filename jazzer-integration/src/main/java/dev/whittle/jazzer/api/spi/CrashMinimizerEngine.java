@@ -1,13 +1,17 @@
 package dev.whittle.jazzer.api.spi;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MinimizationResult;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What {@link CrashMinimizer} hands the work to, found with {@link java.util.ServiceLoader} so that
  * the API does not depend on its implementation. Not for callers.
  */
+@API(status = INTERNAL, since = "0.1")
 public interface CrashMinimizerEngine {
   /**
    * Minimizes {@code crash} as {@code minimizer} is configured; {@code crashName} names the crash
