@@ -9,6 +9,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.target.AttemptSession;
 import java.util.List;
 

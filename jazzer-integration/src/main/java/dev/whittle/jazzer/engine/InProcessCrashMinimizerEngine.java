@@ -21,6 +21,7 @@ import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.UnexpectedFindingException;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
+import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.AttemptSession;
 import dev.whittle.jazzer.target.FuzzTestSession;
