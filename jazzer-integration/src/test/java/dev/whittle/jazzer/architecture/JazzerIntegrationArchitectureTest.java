@@ -4,13 +4,17 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.nio.file.Files;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
@@ -92,6 +96,48 @@ class JazzerIntegrationArchitectureTest {
         .check(PRODUCTION);
   }
 
+  /** The core's engine is reached through the pass catalogue, the output package and facades. */
+  @Test
+  void theCommandLineNamesNothingOfTheCoresEngine() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.whittle.cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.whittle.engine..")
+        .check(PRODUCTION);
+  }
+
+  /**
+   * Only the output package writes result files, atomically and under its lock: the command line
+   * neither writes, moves nor deletes a file itself.
+   */
+  @Test
+  void theCommandLineWritesNoFileItself() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.whittle.cli..")
+        .should()
+        .callMethodWhere(WRITES_MOVES_OR_DELETES_A_FILE)
+        .orShould()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName("dev.whittle.engine.io.AtomicFiles")
+        .check(PRODUCTION);
+  }
+
+  private static final Pattern FILE_CHANGING_METHOD =
+      Pattern.compile(
+          "write|writeString|move|copy|delete|deleteIfExists|create.*|newOutputStream"
+              + "|newBufferedWriter|newByteChannel|setAttribute|setPosixFilePermissions"
+              + "|setLastModifiedTime");
+
+  private static final DescribedPredicate<JavaMethodCall> WRITES_MOVES_OR_DELETES_A_FILE =
+      DescribedPredicate.describe(
+          "Files.write*, move, copy, delete*, create* or newOutputStream/newBufferedWriter",
+          call ->
+              call.getTargetOwner().isEquivalentTo(Files.class)
+                  && FILE_CHANGING_METHOD.matcher(call.getName()).matches());
+
   @Test
   void theFacadeNeverNamesItsImplementation() {
     noClasses()
@@ -126,6 +172,8 @@ class JazzerIntegrationArchitectureTest {
             "dev.whittle.jazzer.engine..",
             "dev.whittle.jazzer.values..",
             "dev.whittle.jazzer.output..",
+            "dev.whittle.jazzer.passes..",
+            "dev.whittle.jazzer.command..",
             "dev.whittle.jazzer.fdp..",
             "dev.whittle.jazzer.hook..")
         .and()
