@@ -178,13 +178,13 @@ final class ReduceCommand implements Callable<Integer> {
       List<BytePass> bytePasses)
       throws IOException {
     byte[] original = InputAndOutputFiles.read(input);
-    List<ValueReducer<byte[]>> reducers =
+    List<ValueReducer<byte[]>> passes =
         new ArrayList<>(passOptions.treePasses(original, granularity, spec.commandLine(), err()));
-    reducers.addAll(Recipes.newPasses(bytePasses));
-    if (!reducers.isEmpty()) {
+    passes.addAll(Recipes.newPasses(bytePasses));
+    if (!passes.isEmpty()) {
       return reduce(
           Granularity.byteCodec(),
-          reducers,
+          passes,
           invocation.command(),
           input,
           resultFile,
@@ -197,7 +197,7 @@ final class ReduceCommand implements Callable<Integer> {
 
   private <C> int reduce(
       ContentCodec<C> codec,
-      List<ValueReducer<C>> valueReducers,
+      List<ValueReducer<C>> passes,
       List<String> command,
       Path input,
       ResultFile resultFile,
@@ -213,7 +213,7 @@ final class ReduceCommand implements Callable<Integer> {
       ReduceFailures.checkOriginal(checks, oracle, original, input);
       ResultCheck resultCheck = new ResultCheck(checks, original);
       ReductionResult<C> result =
-          run(sequence, codec, valueReducers, budget, oracle, resultFile, resultCheck, original);
+          run(sequence, codec, passes, budget, oracle, resultFile, resultCheck, original);
       // An interrupt has done its work by stopping the reduction; what follows must still run.
       boolean interrupted = Thread.interrupted();
       byte[] reduced = codec.encode(result.reduced());
@@ -254,7 +254,7 @@ final class ReduceCommand implements Callable<Integer> {
   private <C> ReductionResult<C> run(
       SequenceInput<C> sequence,
       ContentCodec<C> codec,
-      List<ValueReducer<C>> valueReducers,
+      List<ValueReducer<C>> passes,
       Budget budget,
       TestCommand oracle,
       ResultFile resultFile,
@@ -273,12 +273,12 @@ final class ReduceCommand implements Callable<Integer> {
                   resultFile.save(content);
                   resultCheck.improved(content);
                 });
-    if (!valueReducers.isEmpty()) {
+    if (!passes.isEmpty()) {
       // First, as in whittle minimize: they take off whole chunks that deletion would otherwise
       // take apart an item at a time. Without passes the reduction is exactly what it was.
       reduction = reduction.withValueReducersFirst(true);
-      for (ValueReducer<C> reducer : valueReducers) {
-        reduction = reduction.withValueReducer(reducer);
+      for (ValueReducer<C> pass : passes) {
+        reduction = reduction.withValueReducer(pass);
       }
     }
     // The search's first question is INPUT, which checkOriginal has just answered.

@@ -86,7 +86,7 @@ public final class TreeRecipe {
   }
 
   /**
-   * The default tree passes; a grammar's trees get the fuzzingbook's grammar reducers first, which
+   * The default tree passes; a grammar's trees get the fuzzingbook's grammar passes first, which
    * replace a subtree by a smaller one of the same rule or by its minimal expansion: what deletion
    * alone cannot do without breaking the grammar.
    */
