@@ -1,7 +1,5 @@
 package dev.whittle.cli;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.CorpusMergeResult;
@@ -9,19 +7,15 @@ import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.CorpusOutputException;
 import dev.whittle.jazzer.api.CrashMinimizer;
-import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.output.OutputLock;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.ListResourceBundle;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
@@ -88,11 +82,6 @@ import picocli.CommandLine.Spec;
 final class CorpusCommand implements Callable<Integer> {
   static final String OPTION_TEXTS = "dev.whittle.cli.CorpusCommand$OptionTexts";
 
-  /** Gson's classes load only for {@code --json}, not whenever a command line is built. */
-  private static final class Json {
-    static final Gson GSON = new GsonBuilder().disableHtmlEscaping().setPrettyPrinting().create();
-  }
-
   /** What the options shared with other commands mean here. */
   static final class OptionTexts extends ListResourceBundle {
     public OptionTexts() {}
@@ -100,6 +89,15 @@ final class CorpusCommand implements Callable<Integer> {
     @Override
     protected Object[][] getContents() {
       return new Object[][] {
+        {
+          TargetOptions.CLASS_PATH_KEY,
+          TargetOptions.classPathHelp("; their classes get coverage probes.")
+        },
+        {
+          ValueReductionOption.KEY,
+          "Shrink by deleting bytes only, without the passes of minimize (FuzzedDataProvider"
+              + " values; the byte passes on byte[] targets)."
+        },
         {
           TimeoutOption.KEY,
           "Longest one run of the target may take; an input that takes longer is listed as a"
@@ -120,21 +118,7 @@ final class CorpusCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--cp",
-      required = true,
-      paramLabel = "CLASSPATH",
-      description =
-          "The fuzz target's directories and jars, separated by '${sys:path.separator}'; their"
-              + " classes get coverage probes.")
-  String classPath;
-
-  @Option(
-      names = "--target",
-      required = true,
-      paramLabel = "CLASS",
-      description = "The fuzz target class, fully qualified.")
-  String targetClass;
+  @Mixin TargetOptions targetOptions = new TargetOptions();
 
   @Option(
       names = "--output",
@@ -174,12 +158,7 @@ final class CorpusCommand implements Callable<Integer> {
           "A shrunk file keeps all of its features, not only those no other kept file has.")
   boolean keepAllFeatures;
 
-  @Option(
-      names = "--no-value-reduction",
-      description =
-          "Shrink by deleting bytes only, without the value reducers of minimize"
-              + " (FuzzedDataProvider values; the byte passes on byte[] targets).")
-  boolean noValueReduction;
+  @Mixin ValueReductionOption valueReductionOption = new ValueReductionOption();
 
   @Option(
       names = "--max-runs-per-file",
@@ -213,11 +192,7 @@ final class CorpusCommand implements Callable<Integer> {
 
   @Mixin JsonOption jsonOption = new JsonOption();
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  boolean help;
+  @Mixin HelpOption helpOption = new HelpOption();
 
   @Parameters(
       paramLabel = "CORPUS_DIR|FILE",
@@ -227,12 +202,7 @@ final class CorpusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<Path> targetClassPath;
-    try {
-      targetClassPath = TargetClassPath.parse(classPath);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    List<Path> targetClassPath = targetOptions.classPath(spec.commandLine());
     if (maxRunsPerFile < 1) {
       throw new ParameterException(
           spec.commandLine(), "--max-runs-per-file must be at least 1, was " + maxRunsPerFile);
@@ -259,14 +229,14 @@ final class CorpusCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     CorpusMinimizer minimizer =
-        CorpusMinimizer.forTarget(targetClass, targetClassPath)
+        CorpusMinimizer.forTarget(targetOptions.targetClass, targetClassPath)
             .withCallTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT))
             .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)
             .withShrinking(!noShrink)
             .withHitCounts(!noHitCounts)
             .withKeepAllFeatures(keepAllFeatures)
-            .withValueReduction(!noValueReduction)
+            .withValueReduction(valueReductionOption.enabled())
             .withMaxRunsPerInput(maxRunsPerFile)
             .withMaxTimePerInput(timePerFile)
             .withInstrumentation(includes, excludes)
@@ -286,7 +256,11 @@ final class CorpusCommand implements Callable<Integer> {
                 e.getMessage().contains("corpus")
                     ? ExitCodes.INPUT_UNREADABLE
                     : ExitCodes.OUTPUT_UNWRITABLE);
-    jsonOption.print(spec.commandLine().getOut(), () -> toJson(result), () -> toSummary(result));
+    CorpusReport report = new CorpusReport(targetOptions.targetClass, !noHitCounts);
+    jsonOption.print(
+        spec.commandLine().getOut(),
+        () -> report.toJson(result, output),
+        () -> CorpusReport.toSummary(result));
     if (result.interrupted()) {
       return ExitCodes.INTERRUPTED;
     }
@@ -305,7 +279,7 @@ final class CorpusCommand implements Callable<Integer> {
    */
   private <R> R runLocked(Path written, CorpusJob<R> job, ToIntFunction<IOException> ioExitCode) {
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try (OutputLock lock = OutputLock.acquire(written)) {
+    try (OutputLock lock = Outputs.lock(written)) {
       return job.run();
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -325,164 +299,11 @@ final class CorpusCommand implements Callable<Integer> {
   private int mergeInto(CorpusMinimizer minimizer) {
     CorpusMergeResult result =
         runLocked(into, () -> minimizer.mergeInto(into, corpus), e -> ExitCodes.INPUT_UNREADABLE);
+    CorpusReport report = new CorpusReport(targetOptions.targetClass, !noHitCounts);
     jsonOption.print(
-        spec.commandLine().getOut(), () -> mergeJson(result), () -> mergeSummary(result));
+        spec.commandLine().getOut(),
+        () -> report.mergeJson(result, into),
+        () -> CorpusReport.mergeSummary(result));
     return result.interrupted() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
-  }
-
-  private String mergeJson(CorpusMergeResult result) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("target", targetClass);
-    json.put("into", into.toString());
-    json.put("keptFiles", result.keptFiles());
-    json.put("keptFeatures", result.keptFeatures());
-    json.put("newInputs", result.newInputs());
-    json.put("filesAdded", result.added().size());
-    json.put("bytesAdded", result.bytesAdded());
-    json.put("newFeatures", result.newFeatures());
-    json.put("shrunkFiles", result.shrunkFiles());
-    json.put("added", result.added().stream().map(Path::toString).toList());
-    json.put("runs", result.runs());
-    json.put("milliseconds", result.milliseconds());
-    json.put("interrupted", result.interrupted());
-    json.put("crashers", crasherJson(result.crashers()));
-    return Json.GSON.toJson(json);
-  }
-
-  private static String mergeSummary(CorpusMergeResult result) {
-    StringBuilder out = new StringBuilder();
-    String newline = System.lineSeparator();
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "%,d kept files, %,d features; %,d new inputs -> %,d files added, %,d bytes, %,d new"
-                + " features, in %,d runs, %.1f s%s",
-            result.keptFiles(),
-            result.keptFeatures(),
-            result.newInputs(),
-            result.added().size(),
-            result.bytesAdded(),
-            result.newFeatures(),
-            result.runs(),
-            result.milliseconds() / 1000.0,
-            newline));
-    for (Path file : result.added()) {
-      out.append("  added ").append(file).append(newline);
-    }
-    if (result.interrupted()) {
-      out.append("interrupted: every file added is complete").append(newline);
-    }
-    appendCrashers(out, result.crashers(), "added");
-    return out.toString();
-  }
-
-  private String toJson(CorpusMinimizationResult result) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("target", targetClass);
-    json.put("output", output.toString());
-    json.put("filesBefore", result.filesBefore());
-    json.put("bytesBefore", result.bytesBefore());
-    json.put("filesAfter", result.filesAfter());
-    json.put("bytesAfter", result.bytesAfter());
-    json.put("features", result.features());
-    json.put("featuresAfter", result.featuresAfter());
-    json.put("missingFeatures", result.missingFeatures());
-    json.put("coveragePreserved", result.coveragePreserved());
-    json.put("flakyFeatures", result.flakyFeatures());
-    json.put("flakyFiles", result.flakyFiles());
-    json.put("hitCounts", !noHitCounts);
-    json.put("selectedBeforeShrinking", result.selectedBeforeShrinking());
-    json.put("selection", result.strategy());
-    json.put("shrunkFiles", result.shrunkFiles());
-    json.put("runs", result.runs());
-    json.put("milliseconds", result.milliseconds());
-    json.put("interrupted", result.interrupted());
-    json.put("crashers", crasherJson(result.crashers()));
-    warning(result).ifPresent(warning -> json.put("warning", warning));
-    return Json.GSON.toJson(json);
-  }
-
-  private static List<Map<String, String>> crasherJson(
-      List<CorpusMinimizationResult.Crasher> list) {
-    List<Map<String, String>> crashers = new ArrayList<>();
-    for (CorpusMinimizationResult.Crasher crasher : list) {
-      Finding finding = crasher.finding();
-      Map<String, String> entry = new LinkedHashMap<>();
-      entry.put("file", crasher.input().toString());
-      entry.put("finding", finding.identity());
-      entry.put("kind", finding.kind().name());
-      if (finding.kind() == Finding.Kind.THROWN) {
-        entry.put("exception", finding.exceptionClassName());
-        finding.message().ifPresent(message -> entry.put("message", message));
-        finding.topFrame().ifPresent(frame -> entry.put("topFrame", frame));
-      }
-      entry.put("description", finding.describe());
-      crashers.add(entry);
-    }
-    return crashers;
-  }
-
-  private static String toSummary(CorpusMinimizationResult result) {
-    StringBuilder out = new StringBuilder();
-    String newline = System.lineSeparator();
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "%,d files, %,d bytes -> %,d files, %,d bytes in %,d runs, %.1f s%s",
-            result.filesBefore(),
-            result.bytesBefore(),
-            result.filesAfter(),
-            result.bytesAfter(),
-            result.runs(),
-            result.milliseconds() / 1000.0,
-            newline));
-    if (result.interrupted()) {
-      out.append("interrupted: the output is complete but not fully minimized").append(newline);
-    } else {
-      out.append(
-          String.format(
-              Locale.ROOT,
-              "features: %,d stable and %,d flaky (%s), %,d missing; the flaky ones kept in %,d"
-                  + " files left as they are%s",
-              result.features(),
-              result.flakyFeatures(),
-              result.coveragePreserved() ? "coverage preserved" : "COVERAGE LOST",
-              result.missingFeatures(),
-              result.flakyFiles(),
-              newline));
-    }
-    appendCrashers(out, result.crashers(), "written");
-    warning(result).ifPresent(warning -> out.append("WARNING: ").append(warning).append(newline));
-    return out.toString();
-  }
-
-  private static void appendCrashers(
-      StringBuilder out, List<CorpusMinimizationResult.Crasher> crashers, String notWhat) {
-    String newline = System.lineSeparator();
-    if (crashers.isEmpty()) {
-      return;
-    }
-    out.append(crashers.size())
-        .append(" inputs crashed, exited or timed out (not ")
-        .append(notWhat)
-        .append("; try 'whittle minimize'):")
-        .append(newline);
-    for (CorpusMinimizationResult.Crasher crasher : crashers) {
-      out.append("  ")
-          .append(crasher.input())
-          .append(": ")
-          .append(crasher.finding().describe())
-          .append(newline);
-    }
-  }
-
-  /** The warning when one finding took most of the corpus. */
-  private static Optional<String> warning(CorpusMinimizationResult result) {
-    return result
-        .dominantFinding()
-        .map(
-            finding ->
-                CorpusMinimizationResult.dominantFindingWarning(
-                    finding, result.crashers(), result.filesBefore()));
   }
 }

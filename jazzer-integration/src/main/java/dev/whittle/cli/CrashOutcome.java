@@ -3,7 +3,9 @@ package dev.whittle.cli;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.Verification;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /** What became of one crash file in {@code whittle minimize}. */
@@ -38,5 +40,33 @@ sealed interface CrashOutcome {
       checkNotNull(crash, "crash");
       checkNotNull(message, "message");
     }
+  }
+
+  /**
+   * The exit code of a run with {@code outcomes}: the first failure's, else interrupted, else a
+   * result written to a fallback directory, else one not verified in fresh JVMs.
+   */
+  static int exitCode(List<CrashOutcome> outcomes, boolean interrupted) {
+    for (CrashOutcome outcome : outcomes) {
+      if (outcome instanceof CrashOutcome.Failed failed) {
+        return failed.exitCode();
+      }
+    }
+    if (interrupted) {
+      return ExitCodes.INTERRUPTED;
+    }
+    for (CrashOutcome outcome : outcomes) {
+      if (outcome instanceof CrashOutcome.Minimized minimized && minimized.fallback().isPresent()) {
+        return ExitCodes.OUTPUT_UNWRITABLE;
+      }
+    }
+    for (CrashOutcome outcome : outcomes) {
+      if (outcome instanceof CrashOutcome.Minimized minimized
+          && !minimized.result().verified()
+          && minimized.result().verification().method().equals(Verification.FRESH_JVM)) {
+        return ExitCodes.NOT_VERIFIED;
+      }
+    }
+    return ExitCodes.OK;
   }
 }

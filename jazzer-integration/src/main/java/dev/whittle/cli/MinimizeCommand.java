@@ -1,24 +1,14 @@
 package dev.whittle.cli;
 
 import dev.whittle.api.Durations;
-import dev.whittle.jazzer.api.BrokenClassPathException;
-import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
-import dev.whittle.jazzer.api.FlakyFindingException;
-import dev.whittle.jazzer.api.FreshJvmVerification;
-import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.MatchMode;
-import dev.whittle.jazzer.api.MinimizationResult;
-import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.Phases;
-import dev.whittle.jazzer.api.Verification;
-import dev.whittle.jazzer.output.EscapedBytes;
-import dev.whittle.jazzer.output.MinimizationOutputs;
-import dev.whittle.jazzer.output.OutputWriteException;
-import java.io.IOException;
+import dev.whittle.jazzer.output.OutputLock;
+import dev.whittle.jazzer.passes.BytePass;
+import dev.whittle.jazzer.passes.Recipes;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,6 +96,25 @@ final class MinimizeCommand implements Callable<Integer> {
     protected Object[][] getContents() {
       return new Object[][] {
         {
+          TargetOptions.CLASS_PATH_KEY,
+          TargetOptions.classPathHelp(
+              ". The target is loaded from them first; Jazzer's API comes from Whittle.")
+        },
+        {
+          ValueReductionOption.KEY,
+          "Only delete bytes. By default the passes take the first turn: a FuzzedDataProvider"
+              + " target's consume* calls are recorded, their values made smaller and encoded back"
+              + " into bytes; a byte[] target's crash gets the tree passes when it is text, and the"
+              + " byte passes of reduce --passes all ("
+              + BytePass.list(Recipes.bytes())
+              + ")."
+        },
+        {
+          DeadlineOption.KEY,
+          "Stop minimizing a crash file this long after its start, keeping the smallest input so"
+              + " far, which is verified and written as usual. Default: no limit."
+        },
+        {
           TimeoutOption.KEY,
           "Longest one call of the target may take; a longer one is a timeout finding, which only"
               + " matches a crash that timed out too. "
@@ -135,21 +144,7 @@ final class MinimizeCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--cp",
-      required = true,
-      paramLabel = "CLASSPATH",
-      description =
-          "The fuzz target's directories and jars, separated by '${sys:path.separator}'. The"
-              + " target is loaded from them first; Jazzer's API comes from Whittle.")
-  String classPath;
-
-  @Option(
-      names = "--target",
-      required = true,
-      paramLabel = "CLASS",
-      description = "The fuzz target class, fully qualified.")
-  String targetClass;
+  @Mixin TargetOptions targetOptions = new TargetOptions();
 
   @Mixin AlgorithmOption algorithmOption = new AlgorithmOption();
 
@@ -176,45 +171,9 @@ final class MinimizeCommand implements Callable<Integer> {
               + " carries over. Much slower; try it when a result is not verified.")
   boolean freshLoader;
 
-  @Option(
-      names = "--no-value-reduction",
-      description =
-          "Only delete bytes. By default value reducers take the first turn: a"
-              + " FuzzedDataProvider target's consume* calls are recorded, their values made"
-              + " smaller and encoded back into bytes; a byte[] target's crash gets the tree"
-              + " passes when it is text, and the byte passes of reduce --passes (line runs,"
-              + " length fields, blocks, offset fields, TAR and ZIP entries, repeated chunks, zero"
-              + " runs, byte runs).")
-  boolean noValueReduction;
+  @Mixin ValueReductionOption valueReductionOption = new ValueReductionOption();
 
-  @Option(
-      names = "--jvm-arg",
-      paramLabel = "OPTION",
-      description =
-          "An option of the fresh JVMs that verify a result, such as -Xss512k or -Xmx256m;"
-              + " repeatable. Default: the -Xss, -Xmx and -Xms this JVM runs with.")
-  List<String> jvmArgs;
-
-  @Option(
-      names = "--verify-in-fresh-jvm",
-      description =
-          "Verify every result in fresh JVMs, not only StackOverflowError and OutOfMemoryError"
-              + " ones. Costs a JVM start per run.")
-  boolean verifyInFreshJvm;
-
-  @Option(
-      names = "--no-fresh-jvm",
-      description =
-          "Verify every result in a fresh class loader only, resource findings too (as before"
-              + " fresh JVMs were used).")
-  boolean noFreshJvm;
-
-  @Option(
-      names = "--fresh-jvm-runs",
-      paramLabel = "N",
-      defaultValue = "3",
-      description = "How many fresh JVMs must each reproduce a result. Default: ${DEFAULT-VALUE}.")
-  int freshJvmRuns;
+  @Mixin FreshJvmOptions freshJvmOptions = new FreshJvmOptions();
 
   @Mixin OutputOption outputOption = new OutputOption();
 
@@ -232,20 +191,9 @@ final class MinimizeCommand implements Callable<Integer> {
               + " limit.")
   Long maxRuns;
 
-  @Option(
-      names = "--deadline",
-      paramLabel = "DURATION",
-      converter = Converters.DurationConverter.class,
-      description =
-          "Stop minimizing a crash file this long after its start, keeping the smallest input so"
-              + " far, which is verified and written as usual. Default: no limit.")
-  Duration deadline;
+  @Mixin DeadlineOption deadlineOption = new DeadlineOption();
 
-  @Option(
-      names = {"-h", "--help"},
-      usageHelp = true,
-      description = "Show this help and exit.")
-  boolean help;
+  @Mixin HelpOption helpOption = new HelpOption();
 
   @Parameters(paramLabel = "CRASH", arity = "1..*", description = "Crash files or directories.")
   List<Path> crashArguments = new ArrayList<>();
@@ -272,6 +220,7 @@ final class MinimizeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Phases.end("option parsing");
+    String targetClass = targetOptions.targetClass;
     if (targetClass.contains("#")) {
       // Its reproducer would call a fuzzerTestOneInput the class does not have.
       throw new ParameterException(
@@ -281,7 +230,7 @@ final class MinimizeCommand implements Callable<Integer> {
               + ": a fuzz test method is a target of 'whittle corpus' only; minimize a @FuzzTest's"
               + " crash with the JUnit extension");
     }
-    List<Path> targetClassPath = parseClassPath();
+    List<Path> targetClassPath = targetOptions.classPath(spec.commandLine());
     List<Path> crashes = CrashFileArguments.expand(crashArguments);
     checkOutput(crashes);
     checkPlot(crashes);
@@ -293,24 +242,23 @@ final class MinimizeCommand implements Callable<Integer> {
             .withCallTimeout(callTimeout())
             .withFreshLoaderPerAttempt(freshLoader)
             .withJobs(jobsOption.value(err()))
-            .withValueReduction(!noValueReduction)
-            .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline))
-            .withFreshJvmVerification(freshJvmMode())
-            .withFreshJvmRuns(freshJvmRuns);
-    if (jvmArgs != null) {
-      minimizer = minimizer.withFreshJvmArgs(jvmArgs);
-    }
+            .withValueReduction(valueReductionOption.enabled())
+            .withBudget(
+                Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadlineOption.value()));
+    minimizer = freshJvmOptions.applyTo(minimizer, spec.commandLine());
+    CrashFileMinimization crashFile =
+        new CrashFileMinimization(err(), outputOption.value(), callTimeout(), plotOption);
     List<CrashOutcome> outcomes = new ArrayList<>();
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;
     InterruptOnShutdown guard = InterruptOnShutdown.ofCurrentThread();
-    try (OutputLock lock = outputOption.value().map(OutputLock::acquire).orElse(null)) {
+    try (OutputLock lock = outputOption.value().map(Outputs::lock).orElse(null)) {
       for (Path crash : crashes) {
         if (interrupted) {
           notTried.add(crash);
           continue;
         }
-        CrashOutcome outcome = minimizeOne(minimizer, crash);
+        CrashOutcome outcome = crashFile.minimize(minimizer, crash);
         outcomes.add(outcome);
         reportBugDetectorsOnce();
         // Stops here: a target that cannot load fails every other file the same way, and one on a
@@ -327,29 +275,7 @@ final class MinimizeCommand implements Callable<Integer> {
     } finally {
       guard.close();
     }
-    return exitCode(outcomes, interrupted);
-  }
-
-  private FreshJvmVerification freshJvmMode() {
-    if (verifyInFreshJvm && noFreshJvm) {
-      throw new ParameterException(
-          spec.commandLine(), "--verify-in-fresh-jvm and --no-fresh-jvm exclude each other");
-    }
-    if (freshJvmRuns < 1) {
-      throw new ParameterException(
-          spec.commandLine(), "--fresh-jvm-runs must be at least 1, was " + freshJvmRuns);
-    }
-    if (jvmArgs != null) {
-      for (String arg : jvmArgs) {
-        if (!arg.startsWith("-")) {
-          throw new ParameterException(
-              spec.commandLine(), "--jvm-arg takes a JVM option starting with '-', got: " + arg);
-        }
-      }
-    }
-    return verifyInFreshJvm
-        ? FreshJvmVerification.ALWAYS
-        : noFreshJvm ? FreshJvmVerification.OFF : FreshJvmVerification.RESOURCE_FINDINGS;
+    return CrashOutcome.exitCode(outcomes, interrupted);
   }
 
   private boolean bugDetectorsReported;
@@ -361,152 +287,6 @@ final class MinimizeCommand implements Callable<Integer> {
       bugDetectorsReported = true;
       err().println("whittle: " + status.get());
       err().flush();
-    }
-  }
-
-  private CrashOutcome minimizeOne(CrashMinimizer minimizer, Path crash) {
-    try {
-      long size = Files.size(crash);
-      err().println("whittle: minimizing " + crash + " (" + size + " bytes)");
-      err().flush();
-      MinimizationResult result =
-          minimizer
-              .withProgressListener(new ProgressPrinter(err(), "bytes", Math.toIntExact(size)))
-              .minimize(crash);
-      boolean interrupted = Thread.interrupted();
-      try {
-        return save(crash, result);
-      } finally {
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    } catch (IOException e) {
-      return failed(
-          crash, ExitCodes.INPUT_UNREADABLE, "cannot read crash file " + crash + ": " + e);
-    } catch (NoFindingException e) {
-      return failed(crash, ExitCodes.CRASH_NOT_REPRODUCED, e.getMessage());
-    } catch (FlakyFindingException e) {
-      return failed(crash, ExitCodes.FLAKY_FINDING, e.getMessage());
-    } catch (FuzzTargetLoadException e) {
-      return failed(crash, ExitCodes.TARGET_NOT_LOADABLE, e.getMessage());
-    } catch (BrokenClassPathException e) {
-      return failed(crash, ExitCodes.CLASS_PATH_BROKEN, e.getMessage());
-    } catch (CrashMinimizationException e) {
-      return failed(crash, ExitCodes.FAILURE, crash + ": " + e.getMessage());
-    } catch (OutputWriteException e) {
-      return failed(crash, ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
-    }
-  }
-
-  /**
-   * Writes the result where it belongs, or else into a fallback directory, and says so; when no
-   * place takes it, prints all of its bytes, so that the work is not lost.
-   */
-  private CrashOutcome save(Path crash, MinimizationResult result) {
-    Path minimizedFile =
-        outputOption.value().orElseGet(() -> MinimizationOutputs.defaultPath(crash, result));
-    MinimizationOutputs.Written written;
-    try {
-      written =
-          MinimizationOutputs.writeOrFallBack(
-              crash,
-              minimizedFile,
-              result,
-              callTimeout(),
-              MinimizationOutputs.fallbackDirectories());
-    } catch (OutputWriteException e) {
-      return failed(
-          crash,
-          ExitCodes.OUTPUT_UNWRITABLE,
-          crash
-              + ": minimized to "
-              + result.minimized().length
-              + " bytes, but nothing could be written: "
-              + e.getMessage()
-              + ". The minimized input, escaped: "
-              + EscapedBytes.of(result.minimized(), Integer.MAX_VALUE));
-    }
-    written
-        .fallback()
-        .ifPresent(
-            reason -> {
-              err()
-                  .println(
-                      "whittle: "
-                          + crash
-                          + ": "
-                          + reason
-                          + "; wrote "
-                          + written.minimized()
-                          + " and "
-                          + written.reproducer()
-                          + " instead. The minimized input ("
-                          + result.minimized().length
-                          + " bytes): "
-                          + EscapedBytes.of(result.minimized(), EscapedBytes.SHOWN_BYTES));
-              err().flush();
-            });
-    if (!result.verified() && result.verification().method().equals(Verification.FRESH_JVM)) {
-      err()
-          .println(
-              "whittle: "
-                  + crash
-                  + ": result NOT verified in fresh JVMs, written as "
-                  + written.minimized()
-                  + ": "
-                  + result.verification().detail());
-      err().flush();
-    }
-    plotOption.draw("whittle minimize " + crash.getFileName(), result.reduction());
-    Phases.end("output writing");
-    return new CrashOutcome.Minimized(
-        crash, result, written.minimized(), written.reproducer(), written.fallback());
-  }
-
-  private CrashOutcome.Failed failed(Path crash, int exitCode, String message) {
-    // Every run of an interrupted thread ends at once without a finding: the message would lie.
-    CrashOutcome.Failed failed =
-        Thread.currentThread().isInterrupted()
-            ? new CrashOutcome.Failed(
-                crash,
-                ExitCodes.INTERRUPTED,
-                crash + ": interrupted before it could be minimized; nothing written")
-            : new CrashOutcome.Failed(crash, exitCode, message);
-    err().println("whittle: " + failed.message());
-    err().flush();
-    return failed;
-  }
-
-  private static int exitCode(List<CrashOutcome> outcomes, boolean interrupted) {
-    for (CrashOutcome outcome : outcomes) {
-      if (outcome instanceof CrashOutcome.Failed failed) {
-        return failed.exitCode();
-      }
-    }
-    if (interrupted) {
-      return ExitCodes.INTERRUPTED;
-    }
-    for (CrashOutcome outcome : outcomes) {
-      if (outcome instanceof CrashOutcome.Minimized minimized && minimized.fallback().isPresent()) {
-        return ExitCodes.OUTPUT_UNWRITABLE;
-      }
-    }
-    for (CrashOutcome outcome : outcomes) {
-      if (outcome instanceof CrashOutcome.Minimized minimized
-          && !minimized.result().verified()
-          && minimized.result().verification().method().equals(Verification.FRESH_JVM)) {
-        return ExitCodes.NOT_VERIFIED;
-      }
-    }
-    return ExitCodes.OK;
-  }
-
-  private List<Path> parseClassPath() {
-    try {
-      return TargetClassPath.parse(classPath);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
   }
 

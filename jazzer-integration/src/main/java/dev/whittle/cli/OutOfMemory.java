@@ -1,5 +1,6 @@
 package dev.whittle.cli;
 
+import dev.whittle.jazzer.output.ResultFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,8 @@
 package dev.whittle.cli;
 
 import dev.whittle.api.ReductionResult;
-import dev.whittle.engine.io.AtomicFiles;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.whittle.jazzer.output.OutputWriteException;
+import dev.whittle.jazzer.output.PlotFile;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -37,10 +36,9 @@ final class PlotOption {
         new TrajectoryPlot(title, result.trajectory(), result.oracleCalls(), result.elapsed())
             .render();
     try {
-      AtomicFiles.write(plot, svg.getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new CliException(
-          ExitCodes.OUTPUT_UNWRITABLE, "cannot write the plot to " + plot + ": " + e, e);
+      PlotFile.write(plot, svg);
+    } catch (OutputWriteException e) {
+      throw Outputs.unwritable(e);
     }
   }
 }

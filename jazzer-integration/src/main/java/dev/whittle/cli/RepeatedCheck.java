@@ -4,8 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import dev.whittle.api.Outcome;
-import dev.whittle.engine.command.CommandRun;
-import dev.whittle.engine.command.ExternalCommandOracle;
+import dev.whittle.jazzer.command.TestCommand;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -15,11 +14,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * INPUT is checked before the search, and the result after it.
  */
 final class RepeatedCheck {
-  private final ExternalCommandOracle oracle;
+  private final TestCommand oracle;
   private final int runs;
   private final AtomicLong runsMade = new AtomicLong();
 
-  RepeatedCheck(ExternalCommandOracle oracle, int runs) {
+  RepeatedCheck(TestCommand oracle, int runs) {
     this.oracle = checkNotNull(oracle, "oracle");
     checkArgument(runs >= 1, "runs must be at least 1, was %s", runs);
     this.runs = runs;
@@ -34,9 +33,9 @@ final class RepeatedCheck {
   Tally check(byte[] content, boolean untilNotInteresting) {
     int made = 0;
     int interesting = 0;
-    CommandRun other = null;
+    TestCommand.Run other = null;
     while (made < runs) {
-      CommandRun run = oracle.run(content);
+      TestCommand.Run run = oracle.run(content);
       runsMade.incrementAndGet();
       if (run.outcome() == Outcome.UNRESOLVED) {
         return new Tally(made, interesting, Optional.ofNullable(other), true, runs);
@@ -71,7 +70,7 @@ final class RepeatedCheck {
   record Tally(
       int runs,
       int interesting,
-      Optional<CommandRun> firstOther,
+      Optional<TestCommand.Run> firstOther,
       boolean interrupted,
       int planned) {
     boolean allInteresting() {
@@ -82,14 +81,19 @@ final class RepeatedCheck {
     String describe() {
       if (interesting + 1 == runs && firstOther.isPresent() && runs < planned) {
         // Stopped at the first run that was not interesting.
-        return firstOther.get().describe() + " on run " + runs + " of " + planned + " of the check";
+        return firstOther.get().description()
+            + " on run "
+            + runs
+            + " of "
+            + planned
+            + " of the check";
       }
       return "exited with status 0 in "
           + interesting
           + " of "
           + runs
           + (runs == 1 ? " run" : " runs")
-          + firstOther.map(run -> " and otherwise " + run.describe()).orElse("");
+          + firstOther.map(run -> " and otherwise " + run.description()).orElse("");
     }
   }
 }

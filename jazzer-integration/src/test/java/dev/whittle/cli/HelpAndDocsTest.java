@@ -10,6 +10,7 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.cli.InProcessWhittle.Execution;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.TreePasses;
+import dev.whittle.jazzer.passes.BytePass;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

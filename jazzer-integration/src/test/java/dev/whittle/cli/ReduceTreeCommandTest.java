@@ -7,6 +7,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.whittle.cli.InProcessWhittle.Execution;
 import dev.whittle.engine.tree.lenient.LenientFormats;
+import dev.whittle.jazzer.passes.TreeRecipe;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -187,7 +188,7 @@ class ReduceTreeCommandTest {
   void theHelpsFormatListIsTheCoresOwn() {
     assertEquals(
         "auto, " + String.join(", ", LenientFormats.NAMES) + ", grammar:FILE.g4",
-        TreeFormats.NAMES);
+        TreeRecipe.FORMAT_NAMES);
   }
 
   private void assertUsageError(String message, Path input, String... options) {

@@ -17,7 +17,7 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.UnexpectedFindingException;
 import dev.whittle.jazzer.api.Verification;
-import dev.whittle.jazzer.engine.ValueReducerChoice;
+import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.util.ArrayList;

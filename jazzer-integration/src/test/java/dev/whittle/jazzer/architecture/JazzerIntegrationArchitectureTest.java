@@ -9,6 +9,7 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -48,7 +49,6 @@ class JazzerIntegrationArchitectureTest {
     "dev.whittle.jazzer.target..",
     "dev.whittle.jazzer.finding..",
     "dev.whittle.jazzer.runtime..",
-    "dev.whittle.jazzer.engine..",
     "dev.whittle.jazzer.corpus..",
     "dev.whittle.jazzer.crash..",
     "dev.whittle.jazzer.values..",
@@ -110,6 +110,48 @@ class JazzerIntegrationArchitectureTest {
         .check(PRODUCTION);
   }
 
+  /** The core's engine is reached through the pass catalogue, the output package and facades. */
+  @Test
+  void theCommandLineNamesNothingOfTheCoresEngine() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.whittle.cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.whittle.engine..")
+        .check(PRODUCTION);
+  }
+
+  /**
+   * Only the output package writes result files, atomically and under its lock: the command line
+   * neither writes, moves nor deletes a file itself.
+   */
+  @Test
+  void theCommandLineWritesNoFileItself() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.whittle.cli..")
+        .should()
+        .callMethodWhere(WRITES_MOVES_OR_DELETES_A_FILE)
+        .orShould()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName("dev.whittle.engine.io.AtomicFiles")
+        .check(PRODUCTION);
+  }
+
+  private static final Pattern FILE_CHANGING_METHOD =
+      Pattern.compile(
+          "write|writeString|move|copy|delete|deleteIfExists|create.*|newOutputStream"
+              + "|newBufferedWriter|newByteChannel|setAttribute|setPosixFilePermissions"
+              + "|setLastModifiedTime");
+
+  private static final DescribedPredicate<JavaMethodCall> WRITES_MOVES_OR_DELETES_A_FILE =
+      DescribedPredicate.describe(
+          "Files.write*, move, copy, delete*, create* or newOutputStream/newBufferedWriter",
+          call ->
+              call.getTargetOwner().isEquivalentTo(Files.class)
+                  && FILE_CHANGING_METHOD.matcher(call.getName()).matches());
+
   @Test
   void theFacadeNeverNamesItsImplementation() {
     noClasses()
@@ -130,7 +172,7 @@ class JazzerIntegrationArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "dev.whittle.jazzer.target..",
-            "dev.whittle.jazzer.engine..",
+            "dev.whittle.jazzer.corpus..",
             "dev.whittle.jazzer.crash..")
         .check(PRODUCTION);
   }
@@ -166,7 +208,7 @@ class JazzerIntegrationArchitectureTest {
         .resideInAnyPackage(
             "dev.whittle.jazzer.target..",
             "dev.whittle.jazzer.runtime..",
-            "dev.whittle.jazzer.engine..")
+            "dev.whittle.jazzer.crash..")
         .check(PRODUCTION);
   }
 
@@ -228,11 +270,12 @@ class JazzerIntegrationArchitectureTest {
             "dev.whittle.jazzer.target..",
             "dev.whittle.jazzer.finding..",
             "dev.whittle.jazzer.runtime..",
-            "dev.whittle.jazzer.engine..",
             "dev.whittle.jazzer.corpus..",
             "dev.whittle.jazzer.crash..",
             "dev.whittle.jazzer.values..",
             "dev.whittle.jazzer.output..",
+            "dev.whittle.jazzer.passes..",
+            "dev.whittle.jazzer.command..",
             "dev.whittle.jazzer.fdp..",
             "dev.whittle.jazzer.hook..")
         .and()
@@ -246,7 +289,7 @@ class JazzerIntegrationArchitectureTest {
 
   /** The packages of the crash and corpus engines. */
   private static final String[] ENGINES = {
-    "dev.whittle.jazzer.crash..", "dev.whittle.jazzer.corpus..", "dev.whittle.jazzer.engine.."
+    "dev.whittle.jazzer.crash..", "dev.whittle.jazzer.corpus.."
   };
 
   private static final DescribedPredicate<JavaClass> TARGET_KINDS_AND_RUNNER_PARTS =

@@ -44,7 +44,7 @@ class JUnitExtensionArchitectureTest {
             "dev.whittle.jazzer.target..",
             "dev.whittle.jazzer.finding..",
             "dev.whittle.jazzer.runtime..",
-            "dev.whittle.jazzer.engine..",
+            "dev.whittle.jazzer.passes..",
             "dev.whittle.jazzer.crash..",
             "dev.whittle.jazzer.values..",
             "dev.whittle.jazzer.fdp..",

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.engine;
+package dev.whittle.jazzer.passes;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;

@@ -3,10 +3,10 @@ package dev.whittle.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.cli.InProcessWhittle.Execution;
+import dev.whittle.jazzer.output.OutputLock;
 import dev.whittle.jazzer.targets.BugTarget;
 import dev.whittle.jazzer.targets.CorpusTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
@@ -17,41 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** One run per output at a time, in every command that takes --output. */
-class OutputLockTest {
+class BusyOutputTest {
   @TempDir Path dir;
-
-  @Test
-  void aSecondLockOnTheSameOutputIsRefusedUntilTheFirstIsReleased() {
-    Path output = dir.resolve("out");
-
-    try (OutputLock first = OutputLock.acquire(output)) {
-      CliException refused =
-          assertThrows(
-              CliException.class, () -> OutputLock.acquire(dir.resolve(".").resolve("out")));
-      assertEquals(ExitCodes.USAGE, refused.exitCode());
-      assertTrue(refused.getMessage().contains("another whittle run"), refused::getMessage);
-    }
-    try (OutputLock again = OutputLock.acquire(output)) {
-      assertTrue(Files.exists(OutputLock.lockFile(output)));
-    }
-  }
-
-  @Test
-  void theLockFileGoesAtTheEndAndAMarkLeftOnAFileThatStayedBlocksNoOne() throws IOException {
-    Path output = dir.resolve("out");
-    Path lockFile = OutputLock.lockFile(output);
-
-    try (OutputLock lock = OutputLock.acquire(output)) {
-      assertTrue(Files.exists(lockFile));
-    }
-    assertFalse(Files.exists(lockFile));
-
-    // As if a holder had marked the file and then failed to delete it.
-    Files.writeString(lockFile, OutputLock.RELEASED, UTF_8);
-    try (OutputLock lock = OutputLock.acquire(output)) {
-      assertTrue(Files.exists(lockFile));
-    }
-  }
 
   @Test
   void minimizeRefusesAnOutputAnotherRunIsWriting() throws IOException {

@@ -1,7 +1,8 @@
-package dev.whittle.cli;
+package dev.whittle.jazzer.output;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.common.hash.Hashing;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 
 /**
  * Holds an output file for the length of one run, so that a second run on the same output is
@@ -31,10 +33,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * channel: a run that opened the file just before the deletion then locks a file no one else sees,
  * reads the mark through its own channel, and opens the name again.
  */
-final class OutputLock implements AutoCloseable {
+@API(status = INTERNAL)
+public final class OutputLock implements AutoCloseable {
   private static final Set<Path> HELD_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
 
-  static final String RELEASED = "released";
+  public static final String RELEASED = "released";
 
   /** Each retry follows a run that ended between our open and our lock: a few are plenty. */
   private static final int MAX_ATTEMPTS = 10;
@@ -51,7 +54,7 @@ final class OutputLock implements AutoCloseable {
    * The lock file of {@code output}: the same for every name of the output's directory, once that
    * exists.
    */
-  static Path lockFile(Path output) {
+  public static Path lockFile(Path output) {
     Path absolute = output.toAbsolutePath().normalize();
     Path real;
     try {
@@ -71,10 +74,10 @@ final class OutputLock implements AutoCloseable {
   /**
    * Takes the output for this run.
    *
-   * @throws CliException with the usage exit code if another run holds it, or the one for an
-   *     unwritable output if the lock cannot be taken for another reason
+   * @throws OutputBusyException if another run holds it
+   * @throws OutputWriteException if the lock cannot be taken for another reason
    */
-  static OutputLock acquire(Path output) {
+  public static OutputLock acquire(Path output) {
     checkNotNull(output, "output");
     Path lockFile = lockFile(output);
     if (!HELD_IN_THIS_JVM.add(lockFile)) {
@@ -136,9 +139,9 @@ final class OutputLock implements AutoCloseable {
     return new String(buffer.array(), 0, buffer.position(), UTF_8).trim();
   }
 
-  private static CliException busy(Path output, String holderPid) {
-    return new CliException(
-        ExitCodes.USAGE,
+  private static OutputBusyException busy(Path output, String holderPid) {
+    return new OutputBusyException(
+        output,
         "another whittle run"
             + (holderPid.isEmpty() ? "" : " (process " + holderPid + ")")
             + " is writing "
@@ -146,9 +149,9 @@ final class OutputLock implements AutoCloseable {
             + "; wait until it ends, or give another --output: nothing written");
   }
 
-  private static CliException cannotLock(Path output, IOException e) {
-    return new CliException(
-        ExitCodes.OUTPUT_UNWRITABLE, "cannot lock the output " + output + " for this run: " + e, e);
+  private static OutputWriteException cannotLock(Path output, IOException e) {
+    return new OutputWriteException(
+        output, "cannot lock the output " + output + " for this run: " + e, e);
   }
 
   private static void closeQuietly(FileChannel channel) {

@@ -1,0 +1,15 @@
+package dev.whittle.cli;
+
+import picocli.CommandLine.Option;
+
+/**
+ * {@code -h} and {@code --help}, for the commands whose arguments are all their own ({@code reduce}
+ * has {@code --help} only: {@code -h} could be an argument of its test command).
+ */
+final class HelpOption {
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  boolean help;
+}

@@ -1,0 +1,117 @@
+package dev.whittle.jazzer.passes;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.api.Algorithm;
+import dev.whittle.api.Algorithms;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.tree.TreeBuilder;
+import dev.whittle.engine.tree.TreeSizeLimit;
+import dev.whittle.engine.tree.grammar.GrammarReducers;
+import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
+import dev.whittle.engine.tree.lenient.LenientFormats;
+import dev.whittle.engine.tree.reduce.LearnedFilters;
+import dev.whittle.engine.tree.reduce.TreePasses;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * The tree passes of a text input in one format, the recipe of {@code whittle reduce}: the one
+ * place where a format name becomes a tree, and a tree algorithm's name, a grammar or a directory
+ * of valid inputs to learn from become passes. {@value #AUTO} picks a lenient format by the input's
+ * content; {@code bytes}, and {@value #AUTO} on binary input, mean no tree passes.
+ */
+@API(status = INTERNAL)
+public final class TreeRecipe {
+  public static final String AUTO = "auto";
+  public static final String GRAMMAR_PREFIX = "grammar:";
+
+  /** The format names, for help texts (a constant for annotations; a test holds it to core's). */
+  public static final String FORMAT_NAMES =
+      "auto, json, xml, html, yaml, csv, brackets, lines, bytes, grammar:FILE.g4";
+
+  /** The tree algorithms that can be named instead of the default tree passes. */
+  public static final List<String> ALGORITHMS = List.of("hdd", "hdd*", "coarse-hdd", "gtr", "gtr*");
+
+  /** Content larger than this is not read as a tree: the tree passes wait until it is smaller. */
+  public static final int MAX_TREE_BYTES = TreeSizeLimit.MAX_BYTES;
+
+  private final TreeBuilder builder;
+
+  private TreeRecipe(TreeBuilder builder) {
+    this.builder = builder;
+  }
+
+  /** The names of the tree passes a text input gets by default, in their order. */
+  public static List<String> defaultPassNames() {
+    return TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
+        .map(ValueReducer::name)
+        .toList();
+  }
+
+  /**
+   * The recipe of the format {@code format} names for {@code original}, or empty where no tree
+   * applies.
+   *
+   * @throws IllegalArgumentException for an unknown format, or one this build cannot provide, or a
+   *     grammar ANTLR refuses or cannot read (naming the file)
+   */
+  public static Optional<TreeRecipe> forFormat(String format, byte[] original) {
+    String name = format.trim();
+    if (name.regionMatches(true, 0, GRAMMAR_PREFIX, 0, GRAMMAR_PREFIX.length())) {
+      Path grammar = Path.of(name.substring(GRAMMAR_PREFIX.length()));
+      return Optional.of(new TreeRecipe(GrammarTreeBuilder.load(grammar, Optional.empty())));
+    }
+    name = name.toLowerCase(Locale.ROOT);
+    if (name.equals(AUTO)) {
+      TreeBuilder detected = LenientFormats.detect(original);
+      return detected.name().equals("bytes")
+          ? Optional.empty()
+          : Optional.of(new TreeRecipe(detected));
+    }
+    if (name.equals("bytes")) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new TreeRecipe(
+            LenientFormats.named(name)
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "unknown --format '" + format + "'; known: " + FORMAT_NAMES))));
+  }
+
+  /**
+   * The default tree passes; a grammar's trees get the fuzzingbook's grammar passes first, which
+   * replace a subtree by a smaller one of the same rule or by its minimal expansion: what deletion
+   * alone cannot do without breaking the grammar.
+   */
+  public List<ValueReducer<byte[]>> defaultPasses(Algorithm levelAlgorithm) {
+    if (!(builder instanceof GrammarTreeBuilder grammar)) {
+      return TreePasses.forText(builder, levelAlgorithm);
+    }
+    List<ValueReducer<byte[]>> passes = new ArrayList<>(GrammarReducers.forBuilder(grammar));
+    passes.addAll(TreePasses.forText(builder, levelAlgorithm));
+    return passes;
+  }
+
+  /**
+   * The tree algorithm {@code name} (one of {@link #ALGORITHMS}), {@code levelAlgorithm} choosing
+   * the deletions of each level; a GTR learns from the valid inputs in {@code learnFrom}, if given,
+   * which children every node of a kind has and under which kinds each kind occurs.
+   *
+   * @throws IllegalArgumentException if {@code learnFrom} holds no input the format reads
+   * @throws java.io.UncheckedIOException if {@code learnFrom} cannot be read
+   */
+  public ValueReducer<byte[]> named(
+      String name, Algorithm levelAlgorithm, Optional<Path> learnFrom) {
+    LearnedFilters filters =
+        learnFrom.map(dir -> LearnedFilters.learn(builder, dir)).orElse(LearnedFilters.none());
+    return TreePasses.named(name, builder, levelAlgorithm, filters)
+        .orElseThrow(() -> new IllegalStateException("unknown tree algorithm '" + name + "'"));
+  }
+}

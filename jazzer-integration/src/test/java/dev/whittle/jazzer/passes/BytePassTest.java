@@ -1,0 +1,86 @@
+package dev.whittle.jazzer.passes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.api.ValueReducer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BytePassTest {
+  @Test
+  void everyPassIsNamedOnTheCommandLineAsItNamesItself() {
+    for (BytePass pass : BytePass.values()) {
+      assertEquals(pass.newPass().name(), pass.toString());
+    }
+  }
+
+  @Test
+  void allIsTheRecipeOfByteArrayCrashes() {
+    assertEquals(Recipes.bytes(), BytePass.parseList("all"));
+  }
+
+  @Test
+  void aByteArrayCrashRunsTheTreePassesOnTextThenExactlyTheByteRecipe() {
+    List<ValueReducer<byte[]>> crash = Recipes.crashBytes();
+    List<String> trees = new ArrayList<>();
+    for (ValueReducer<byte[]> pass : crash.subList(0, crash.size() - Recipes.bytes().size())) {
+      assertTrue(pass instanceof TextOnlyPass, () -> pass + " should apply only to text");
+      trees.add(pass.name());
+    }
+
+    assertEquals(TreeRecipe.defaultPassNames(), trees);
+    assertEquals(
+        names(Recipes.bytes()),
+        names(crash).subList(trees.size(), crash.size()),
+        "minimize's byte passes are --passes all's, in the same order");
+  }
+
+  @Test
+  void aCorpusFileRunsTheByteRecipeWithoutTreePasses() {
+    assertEquals(names(Recipes.bytes()), names(Recipes.corpusFile()));
+  }
+
+  @Test
+  void everyPassRunsInTheRecipeOrWhenNamedNeverBoth() {
+    List<BytePass> both = new ArrayList<>(Recipes.bytes());
+    both.addAll(Recipes.onlyWhenNamed());
+
+    assertEquals(BytePass.values().length, both.size());
+    assertEquals(List.of(BytePass.INT_FIELDS, BytePass.TEXT_NUMBERS), Recipes.onlyWhenNamed());
+  }
+
+  @Test
+  void theIntegerRewritesRunWhenNamed() {
+    assertEquals(
+        List.of(BytePass.ZERO_RUNS, BytePass.INT_FIELDS, BytePass.TEXT_NUMBERS),
+        BytePass.parseList("zero-runs, int-fields,text-numbers"));
+  }
+
+  @Test
+  void anUnknownNameListsTheKnownOnes() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> BytePass.parseList("blocks,zip"));
+
+    assertTrue(e.getMessage().contains("unknown pass 'zip'"), e.getMessage());
+    assertTrue(e.getMessage().contains("offset-fields"), e.getMessage());
+    assertTrue(e.getMessage().contains("text-numbers"), e.getMessage());
+  }
+
+  @Test
+  void aRepeatedNameIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> BytePass.parseList("blocks,blocks"));
+
+    assertTrue(e.getMessage().contains("blocks twice"), e.getMessage());
+  }
+
+  /** The names of passes, or of catalogue entries, which name their passes. */
+  private static List<String> names(List<?> passes) {
+    return passes.stream()
+        .map(pass -> pass instanceof ValueReducer<?> reducer ? reducer.name() : pass.toString())
+        .toList();
+  }
+}
