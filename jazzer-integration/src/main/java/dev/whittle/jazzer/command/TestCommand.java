@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
  * the path of a file holding the candidate appended as its last argument. Exit status 0 means
  * interesting.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TestCommand implements Oracle<byte[]>, AutoCloseable {
   private final ExternalCommandOracle oracle;
 

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.apiguardian.api.API;
 
 /** An output another run is writing; the message names it and the run, where known. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OutputBusyException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

@@ -33,7 +33,7 @@ import org.apiguardian.api.API;
  * channel: a run that opened the file just before the deletion then locks a file no one else sees,
  * reads the mark through its own channel, and opens the name again.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class OutputLock implements AutoCloseable {
   private static final Set<Path> HELD_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
 

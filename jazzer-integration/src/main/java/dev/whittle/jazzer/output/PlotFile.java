@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.apiguardian.api.API;
 
 /** A picture of a reduction's trajectory, written atomically once the reduction has ended. */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class PlotFile {
   private PlotFile() {}
 

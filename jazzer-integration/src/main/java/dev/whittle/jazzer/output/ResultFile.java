@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
  * The file the result of {@code whittle reduce} goes to, replaced atomically at every save, so that
  * an interrupted run leaves its best result.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ResultFile {
   private final Path path;
   private volatile long savedLength = -1;

@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * gives it, with what it does. Which passes run, and in what order, is the recipes' to say ({@link
  * Recipes#bytes()}); the declaration order here is only the order the help text lists them in.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public enum BytePass {
   LINE_RUNS(
       BytePasses::lineRuns, "on text, keep only a run of lines or delete runs of up to 8 lines"),

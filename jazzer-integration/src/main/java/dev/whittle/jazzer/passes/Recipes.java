@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
  * Passes that do not {@linkplain ValueReducer#appliesTo apply} to the content take no share of the
  * allowance, so a recipe may hold passes for formats the input is not in.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class Recipes {
   /**
    * The byte passes, cheapest first: line runs (on text), block deletion, which takes an archive's

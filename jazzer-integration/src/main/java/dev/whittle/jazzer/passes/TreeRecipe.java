@@ -25,7 +25,7 @@ import org.apiguardian.api.API;
  * of valid inputs to learn from become passes. {@value #AUTO} picks a lenient format by the input's
  * content; {@code bytes}, and {@value #AUTO} on binary input, mean no tree passes.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class TreeRecipe {
   public static final String AUTO = "auto";
   public static final String GRAMMAR_PREFIX = "grammar:";

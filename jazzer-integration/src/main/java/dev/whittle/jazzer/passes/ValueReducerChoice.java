@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * for {@code byte[]}, and for a fuzz test with structured parameters (the mutation framework's
  * encoding) its decoded values, asked only in the framework's own encoding.
  */
-@API(status = INTERNAL)
+@API(status = INTERNAL, since = "0.1")
 public final class ValueReducerChoice {
   private ValueReducerChoice() {}
 
