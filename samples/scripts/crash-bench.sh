@@ -13,7 +13,8 @@
 #   samples/scripts/crash-bench.sh [--whittle JAR] [--only REGEX] [--no-jazzer | --reuse-jazzer]
 #                                  [--jazzer-seconds N] [--record-jazzer]
 #
-# REPEAT (environment, default 3): paired repetitions per crash.
+# REPEAT (environment, default 3): paired repetitions per crash. NO_BUILD=1: no mvn compile first.
+# BENCH_WORK: the scratch directory instead of target/crash-bench (emptied first).
 # --only REGEX: only the crash files whose path (relative to samples/) matches, e.g. 'held-out/'.
 # --no-jazzer: skip Jazzer's -minimize_crash=1 (its columns read "-").
 # --reuse-jazzer: do not run Jazzer; take its size and wall time from
@@ -57,8 +58,10 @@ lib=$root/target/jazzer
 if [[ ! -f $lib/jazzer-0.30.0.jar || ! -f $lib/jazzer-api-0.30.0.jar ]]; then
   "$root/samples/scripts/jazzer.sh" setup >&2
 fi
-(cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
-  -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >&2
+# NO_BUILD=1: reuse the samples' last compile and class path.
+[[ ${NO_BUILD:-0} == 1 && -f $root/samples/target/runtime-classpath.txt ]] ||
+  (cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
+    -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >&2
 # The targets' class path: the samples' classes and the libraries under them, not Whittle's
 # modules, Guava or ANTLR (whittle.jar brings its own).
 cp=$root/samples/target/classes
@@ -70,9 +73,14 @@ for jar in "${jars[@]}"; do
     *) cp=$cp:$jar ;;
   esac
 done
+# Jazzer's native FuzzedDataProvider, which CrashReplay hands FuzzedDataProvider targets, needs the
+# bootstrap jar nested in Jazzer's jar on the class path.
+[[ -f $lib/jazzer_bootstrap.jar ]] || unzip -o -q -j "$lib/jazzer-0.30.0.jar" \
+  com/code_intelligence/jazzer/runtime/jazzer_bootstrap.jar -d "$lib"
 jazzer_cp=$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp
+replay_cp=$jazzer_cp:$lib/jazzer_bootstrap.jar
 figures=$root/samples/held-out/jazzer-minimize-figures.tsv
-work=$root/target/crash-bench
+work=${BENCH_WORK:-$root/target/crash-bench}
 rm -rf "$work" && mkdir -p "$work"
 
 # The fully qualified target class of a crash file, from its directory.
@@ -106,16 +114,18 @@ replay_once() {
     } | tr -d '\n'
     rm -rf "$dir"
   else
-    timeout 120 java -XX:-OmitStackTraceInFastThrow $limits -cp "$jazzer_cp" \
+    timeout 120 java -XX:-OmitStackTraceInFastThrow $limits -cp "$replay_cp" \
       dev.whittle.samples.bench.CrashReplay "$target" "$file" 2>/dev/null \
       | grep -a -m1 '^crash-replay: ' | sed 's/^crash-replay: //' || true
   fi
 }
 
-# "N/3": how many of 3 fresh JVMs replay FILE as the original does ("-" without a file).
+# "N/3": how many of 3 fresh JVMs replay FILE as the original does ("-" without a file,
+# "orig?" when the original itself gives no finding in a plain replay).
 replay3() {
   local target=$1 file=$2 expected=$3 ok=0
   [[ -n $file && -f $file ]] || { echo "-"; return; }
+  [[ $expected == thrown* ]] || { echo "orig?"; return; }
   for _ in 1 2 3; do
     [[ $(replay_once "$target" "$file") == "$expected" ]] && ok=$((ok + 1))
   done
@@ -185,8 +195,8 @@ le() {  # le A B: 1 if A <= B (numbers), 0 if not, - if either is not a number
   awk -v a="$1" -v b="$2" 'BEGIN { print (a <= b) ? 1 : 0 }'
 }
 
-mapfile -t crashes < <(cd "$root/samples" && find crashes held-out -type f -name 'crash-*' \
-  ! -name '*.signature' ! -name '*.java' | sort | grep -E "${only:-.}" || true)
+mapfile -t crashes < <(cd "$root/samples" && find held-out crashes -type f -name 'crash-*' \
+  ! -name '*.signature' ! -name '*.java' | sort -r | grep -E "${only:-.}" || true)
 [[ ${#crashes[@]} -gt 0 ]] || { echo "no crash file matches ${only:-anything}" >&2; exit 2; }
 
 {

@@ -8,16 +8,16 @@
 #   samples/scripts/heldout-fuzz.sh freeze TARGET CRASH_FILE
 #
 # Jazzer runs with JAZZER_JVM_ARGS (default "-Xss256k -Xmx256m": the limits the stack-overflow
-# and out-of-memory findings depend on), --keep_going=20 (distinct DEDUP_TOKENs), -timeout=$TIMEOUT (default 30 s:
-# class loading under instrumentation counts toward the first run),
-# in target/heldout-fuzz/<Target>/<SEED>/ (log.txt there). JAZZER_EXTRA: more Jazzer/libFuzzer
-# flags, e.g. "--ignore=TOKEN,TOKEN -max_len=8192" to look past findings already frozen. The class path is the samples' classes
-# and their runtime dependencies (mvn dependency:build-classpath).
+# and out-of-memory findings depend on), --keep_going=$KEEP_GOING (default 20 distinct
+# DEDUP_TOKENs), -timeout=$TIMEOUT (default 30 s: class loading under instrumentation counts
+# toward the first run), in target/heldout-fuzz/<Target>/<SEED>/ (log.txt there). JAZZER_EXTRA:
+# more libFuzzer flags, e.g. "-max_len=8192 -len_control=0". The class path is the samples'
+# classes and their runtime dependencies (mvn dependency:build-classpath).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 lib=$root/target/jazzer
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 classpath() {
   if [[ ! -f $lib/jazzer-0.30.0.jar ]]; then
@@ -51,7 +51,7 @@ case ${1:-} in
     status=0
     java -XX:-OmitStackTraceInFastThrow "${jvm[@]}" \
       -cp "$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp" com.code_intelligence.jazzer.Jazzer \
-      --target_class="dev.whittle.samples.heldout.$target" --keep_going=20 -timeout="${TIMEOUT:-30}" \
+      --target_class="dev.whittle.samples.heldout.$target" --keep_going="${KEEP_GOING:-20}" -timeout="${TIMEOUT:-30}" \
       -artifact_prefix=crashes/ --reproducer_path=crashes -max_total_time="$seconds" \
       -seed="$seed" "${extra[@]}" corpus >log.txt 2>&1 || status=$?
     echo "exit status $status"

@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * </pre>
  *
  * <p>The finding is the root cause (causes followed to the end) and its top two frames (class,
- * method, line). A {@link StackOverflowError}'s top frame is wherever in the recursion the stack ran out,
+ * method, line; the JDK's own frames without a line, which differ between JDKs). A {@link StackOverflowError}'s top frame is wherever in the recursion the stack ran out,
  * which moves with JIT state and stack size, so an overflow is named by its recursion instead: the
  * methods that occur more than once in its stack trace, sorted. {@code fuzzerTestOneInput(byte[])}
  * gets the file's bytes; {@code fuzzerTestOneInput(FuzzedDataProvider)} gets Jazzer's own native
@@ -90,8 +90,12 @@ public final class CrashReplay {
     return repeated.isEmpty() ? "?" : String.join(",", repeated);
   }
 
+  /** Class, method and line; no line for the JDK's own frames, whose lines change per JDK. */
   private static String frame(StackTraceElement frame) {
-    return frame.getClassName() + "." + frame.getMethodName() + ":" + frame.getLineNumber();
+    String method = frame.getClassName() + "." + frame.getMethodName();
+    return frame.getClassName().matches("(java|javax|jdk|sun)\\..*")
+        ? method
+        : method + ":" + frame.getLineNumber();
   }
 
   private static Method entryPoint(Class<?> target) {

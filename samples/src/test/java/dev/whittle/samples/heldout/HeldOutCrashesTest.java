@@ -1,9 +1,13 @@
 package dev.whittle.samples.heldout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.samples.bench.CrashReplay;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * each one, named {@code crash-<sha1 of its bytes>} as Jazzer wrote it, still gives the finding
  * {@code held-out/expected.tsv} records for it (root exception and top frame, or a stack
  * overflow's recursion), as {@link CrashReplay} describes it. Ordinary findings and stack overflows
- * run here, in process, the overflow on a thread with the stack size of {@code
+ * run here, in process (a {@code FuzzedDataProvider} target with Whittle's pure-Java provider), the overflow on a thread with the stack size of {@code
  * held-out/jvm-args.tsv}; an out-of-memory finding runs in a JVM of its own with that file's heap
  * limit, so that it cannot take this one down.
  */
@@ -79,7 +83,7 @@ class HeldOutCrashesTest {
             null,
             () -> {
               try {
-                result.set(CrashReplay.replay(target, content));
+                result.set(CrashReplay.describe(run(target, content)));
               } catch (ReflectiveOperationException | RuntimeException e) {
                 result.set(e);
               }
@@ -93,6 +97,30 @@ class HeldOutCrashesTest {
       throw new AssertionError("could not run " + target, e);
     }
     return (String) result.get();
+  }
+
+  /**
+   * What the target throws on {@code content} (null: nothing). A {@code FuzzedDataProvider} target
+   * gets Whittle's pure-Java provider, differential-tested against Jazzer's native one.
+   */
+  private static Throwable run(String target, byte[] content) throws ReflectiveOperationException {
+    Method entry = null;
+    for (Method method : Class.forName(target).getMethods()) {
+      if (method.getName().equals("fuzzerTestOneInput")) {
+        entry = method;
+      }
+    }
+    assertNotNull(entry, target + ".fuzzerTestOneInput");
+    Object argument =
+        entry.getParameterTypes()[0] == byte[].class
+            ? content
+            : ByteFuzzedDataProvider.of(content);
+    try {
+      entry.invoke(null, argument);
+      return null;
+    } catch (InvocationTargetException e) {
+      return e.getCause();
+    }
   }
 
   private static String inFreshJvm(String target, Path crash, String jvmArgs)
