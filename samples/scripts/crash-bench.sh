@@ -48,7 +48,7 @@ while [[ $# -gt 0 ]]; do
     --reuse-jazzer) jazzer_mode=reuse; shift ;;
     --record-jazzer) record=1; shift ;;
     --jazzer-seconds) jazzer_seconds=${2:?}; shift 2 ;;
-    *) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 [[ -f $whittle_jar ]] || { echo "no whittle.jar at $whittle_jar: build it first" >&2; exit 2; }
@@ -111,7 +111,7 @@ replay_once() {
     {
       grep -a -m1 '^== Java Exception:' "$dir/log.txt" | sed 's/^== Java Exception: \([^: ]*\).*/thrown \1/'
       grep -a -m1 -P '^\tat ' "$dir/log.txt" | sed 's/^\tat / at /'
-    } | tr -d '\n'
+    } | tr -d '\n' || true
     rm -rf "$dir"
   else
     timeout 120 java -XX:-OmitStackTraceInFastThrow $limits -cp "$replay_cp" \
@@ -133,7 +133,8 @@ replay3() {
 }
 
 json_field() {  # json_field NAME FILE: the first value of "NAME" in a --json report
-  grep -a -o "\"$1\":\(\"[^\"]*\"\|[0-9.]*\|true\|false\)" "$2" | head -1 | cut -d: -f2- | tr -d '"'
+  { grep -a -o "\"$1\":\(\"[^\"]*\"\|[0-9.]*\|true\|false\)" "$2" | head -1 | cut -d: -f2- \
+    | tr -d '"'; } || true
 }
 
 now() { date +%s.%N; }

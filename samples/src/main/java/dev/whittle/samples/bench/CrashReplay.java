@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Replays one input through a fuzz target in this JVM, the plain way (no agent, no Whittle class
- * on the class path), and prints what it threw as one line, so that a script can compare a
- * minimized crash with its original in fresh JVMs:
+ * Replays one input through a fuzz target in this JVM, the plain way (no agent, no Whittle class on
+ * the class path), and prints what it threw as one line, so that a script can compare a minimized
+ * crash with its original in fresh JVMs:
  *
  * <pre>
  * java [-Xss.. -Xmx..] -cp CP dev.whittle.samples.bench.CrashReplay TARGET_CLASS FILE
@@ -23,12 +23,13 @@ import java.util.TreeSet;
  * </pre>
  *
  * <p>The finding is the root cause (causes followed to the end) and its top two frames (class,
- * method, line; the JDK's own frames without a line, which differ between JDKs). A {@link StackOverflowError}'s top frame is wherever in the recursion the stack ran out,
- * which moves with JIT state and stack size, so an overflow is named by its recursion instead: the
- * methods that occur more than once in its stack trace, sorted. {@code fuzzerTestOneInput(byte[])}
- * gets the file's bytes; {@code fuzzerTestOneInput(FuzzedDataProvider)} gets Jazzer's own native
- * provider over them, which needs Jazzer's jar on the class path. Exit status 0 whatever the
- * target did; 2 for a usage error.
+ * method, line; the JDK's own frames without a line, which differ between JDKs). A {@link
+ * StackOverflowError}'s top frame is wherever in the recursion the stack ran out, which moves with
+ * JIT state and stack size, so an overflow is named by its recursion instead: the methods that
+ * occur more than once in its stack trace, sorted. {@code fuzzerTestOneInput(byte[])} gets the
+ * file's bytes; {@code fuzzerTestOneInput(FuzzedDataProvider)} gets Jazzer's own native provider
+ * over them, which needs Jazzer's jar on the class path. Exit status 0 whatever the target did; 2
+ * for a usage error.
  */
 public final class CrashReplay {
   private static final String ENTRY = "fuzzerTestOneInput";

@@ -3,6 +3,7 @@ package dev.whittle.samples.heldout;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.google.zxing.BinaryBitmap;
 import com.google.zxing.DecodeHintType;
+import com.google.zxing.RGBLuminanceSource;
 import com.google.zxing.Reader;
 import com.google.zxing.ReaderException;
 import com.google.zxing.aztec.AztecReader;
@@ -11,7 +12,6 @@ import com.google.zxing.datamatrix.DataMatrixReader;
 import com.google.zxing.maxicode.MaxiCodeReader;
 import com.google.zxing.pdf417.PDF417Reader;
 import com.google.zxing.qrcode.QRCodeReader;
-import com.google.zxing.RGBLuminanceSource;
 import java.util.Map;
 
 /**

@@ -25,8 +25,8 @@ import org.apache.commons.compress.utils.SeekableInMemoryByteChannel;
  * The small valid seeds the held-out targets were fuzzed from, written by the libraries under test
  * themselves (an archive by commons-compress 1.20's writers, a QR code by ZXing's): {@code java -cp
  * ... dev.whittle.samples.heldout.HeldOutSeeds DIR} writes {@code DIR/<Target>/seed}. The TAR and
- * ZIP entries carry the time they were written, so those two seeds come out different in their
- * time fields on every run: the committed ones are the ones the crash files were fuzzed from.
+ * ZIP entries carry the time they were written, so those two seeds come out different in their time
+ * fields on every run: the committed ones are the ones the crash files were fuzzed from.
  */
 public final class HeldOutSeeds {
   private static final byte[] TEXT =

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.samples.bench.CrashReplay;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,11 +31,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Keeps the held-out crash files of {@code held-out/} (issue 20's benchmark data) valid findings:
  * each one, named {@code crash-<sha1 of its bytes>} as Jazzer wrote it, still gives the finding
- * {@code held-out/expected.tsv} records for it (root exception and top frame, or a stack
- * overflow's recursion), as {@link CrashReplay} describes it. Ordinary findings and stack overflows
- * run here, in process (a {@code FuzzedDataProvider} target with Whittle's pure-Java provider), the overflow on a thread with the stack size of {@code
- * held-out/jvm-args.tsv}; an out-of-memory finding runs in a JVM of its own with that file's heap
- * limit, so that it cannot take this one down.
+ * {@code held-out/expected.tsv} records for it (root exception and top frame, or a stack overflow's
+ * recursion), as {@link CrashReplay} describes it. Ordinary findings and stack overflows run here,
+ * in process (a {@code FuzzedDataProvider} target with Whittle's pure-Java provider), the overflow
+ * on a thread with the stack size of {@code held-out/jvm-args.tsv}; an out-of-memory finding runs
+ * in a JVM of its own with that file's heap limit, so that it cannot take this one down.
  */
 class HeldOutCrashesTest {
   private static final Path HELD_OUT = Path.of("held-out");
@@ -112,9 +112,7 @@ class HeldOutCrashesTest {
     }
     assertNotNull(entry, target + ".fuzzerTestOneInput");
     Object argument =
-        entry.getParameterTypes()[0] == byte[].class
-            ? content
-            : ByteFuzzedDataProvider.of(content);
+        entry.getParameterTypes()[0] == byte[].class ? content : ByteFuzzedDataProvider.of(content);
     try {
       entry.invoke(null, argument);
       return null;
@@ -141,7 +139,8 @@ class HeldOutCrashesTest {
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(process.waitFor(2, TimeUnit.MINUTES), "replay JVM still runs: " + command);
-    return output.lines()
+    return output
+        .lines()
         .filter(line -> line.startsWith("crash-replay: "))
         .map(line -> line.substring("crash-replay: ".length()))
         .findFirst()
