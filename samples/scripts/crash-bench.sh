@@ -1,0 +1,279 @@
+#!/usr/bin/env bash
+# Issue 20's crash-minimization benchmark: for every crash file of samples/crashes (the samples
+# Whittle was developed on) and samples/held-out (real Jazzer findings in libraries no other sample
+# uses), `whittle minimize` as a user runs it, plain ddmin under the same identity
+# (`--algorithm ddmin --no-value-reduction`) and, optionally, Jazzer 0.30.0's own
+# `-minimize_crash=1`, paired and interleaved REPEAT times (the order alternates per repeat; wall
+# times are medians). Each result is then replayed in 3 fresh JVMs by a plain `java` command,
+# dev.whittle.samples.bench.CrashReplay (no Whittle class, no agent), which must print what the
+# original crash prints: the same root exception and top frame, or for a StackOverflowError the same
+# recursion (the methods that repeat in its stack). AttachmentViewerFuzzer's finding comes from
+# Jazzer's bug detector, so its replays run the real Jazzer driver instead.
+#
+#   samples/scripts/crash-bench.sh [--whittle JAR] [--only REGEX] [--no-jazzer | --reuse-jazzer]
+#                                  [--jazzer-seconds N] [--record-jazzer]
+#
+# REPEAT (environment, default 3): paired repetitions per crash. NO_BUILD=1: no mvn compile first.
+# BENCH_WORK: the scratch directory instead of target/crash-bench (emptied first).
+# --only REGEX: only the crash files whose path (relative to samples/) matches, e.g. 'held-out/'.
+# --no-jazzer: skip Jazzer's -minimize_crash=1 (its columns read "-").
+# --reuse-jazzer: do not run Jazzer; take its size and wall time from
+#   samples/held-out/jazzer-minimize-figures.tsv (recorded with the date and load of that run; "-"
+#   where it has no row) and mark them "(tsv)". The wall-time bar then compares Whittle's time now
+#   with Jazzer's then.
+# --record-jazzer: append each Jazzer figure this run measures to that TSV.
+# --jazzer-seconds N: -max_total_time of each Jazzer minimization round (default 60).
+#
+# Per row: crash, original size, Whittle size/runs/wall (median), ddmin size/runs/wall (median),
+# Jazzer size/wall, fresh-JVM replays (Whittle's, ddmin's, Jazzer's result: passed of 3), the
+# 1-minute load average when the row finished, and the bar: W<=D (no larger than ddmin), W<=J (no
+# larger than Jazzer), T (wall <= max(Jazzer's wall / 100, 1 s)), R (3/3 fresh-JVM replays); "ok",
+# "NO", or "-" where a figure is missing. A refusal or error shows as Whittle's exit code and
+# message. The heap and stack limits of the resource findings (the same for every tool, the
+# replays too) come from samples/held-out/jvm-args.tsv. JAR defaults to
+# jazzer-integration/target/whittle.jar (`mvn -B -ntp -pl jazzer-integration -am package
+# -DskipTests`). The table also goes to target/crash-bench/results.md, every run's output and log
+# stays under target/crash-bench/. Times count only on a quiet machine (no other build running).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+whittle_jar=$root/jazzer-integration/target/whittle.jar
+only= jazzer_mode=run jazzer_seconds=60 record=0
+repeat=${REPEAT:-3}
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --whittle) whittle_jar=$(realpath "${2:?}"); shift 2 ;;
+    --only) only=${2:?}; shift 2 ;;
+    --no-jazzer) jazzer_mode=skip; shift ;;
+    --reuse-jazzer) jazzer_mode=reuse; shift ;;
+    --record-jazzer) record=1; shift ;;
+    --jazzer-seconds) jazzer_seconds=${2:?}; shift 2 ;;
+    *) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  esac
+done
+[[ -f $whittle_jar ]] || { echo "no whittle.jar at $whittle_jar: build it first" >&2; exit 2; }
+[[ $repeat =~ ^[1-9][0-9]*$ ]] || { echo "REPEAT must be a positive integer: $repeat" >&2; exit 2; }
+
+lib=$root/target/jazzer
+if [[ ! -f $lib/jazzer-0.30.0.jar || ! -f $lib/jazzer-api-0.30.0.jar ]]; then
+  "$root/samples/scripts/jazzer.sh" setup >&2
+fi
+# NO_BUILD=1: reuse the samples' last compile and class path.
+[[ ${NO_BUILD:-0} == 1 && -f $root/samples/target/runtime-classpath.txt ]] ||
+  (cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
+    -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >&2
+# The targets' class path: the samples' classes and the libraries under them, not Whittle's
+# modules, Guava or ANTLR (whittle.jar brings its own).
+cp=$root/samples/target/classes
+IFS=: read -r -a jars <"$root/samples/target/runtime-classpath.txt" || true  # no final newline
+for jar in "${jars[@]}"; do
+  case $jar in
+    */whittle-*|*/guava-*|*/failureaccess-*|*/listenablefuture-*|*/jsr305-*|*/checker-qual-*|\
+    */error_prone_annotations-*|*/j2objc-annotations-*|*/apiguardian-api-*|*/antlr*|*/ST4-*) ;;
+    *) cp=$cp:$jar ;;
+  esac
+done
+# Jazzer's native FuzzedDataProvider, which CrashReplay hands FuzzedDataProvider targets, needs the
+# bootstrap jar nested in Jazzer's jar on the class path.
+[[ -f $lib/jazzer_bootstrap.jar ]] || unzip -o -q -j "$lib/jazzer-0.30.0.jar" \
+  com/code_intelligence/jazzer/runtime/jazzer_bootstrap.jar -d "$lib"
+jazzer_cp=$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp
+replay_cp=$jazzer_cp:$lib/jazzer_bootstrap.jar
+figures=$root/samples/held-out/jazzer-minimize-figures.tsv
+work=${BENCH_WORK:-$root/target/crash-bench}
+rm -rf "$work" && mkdir -p "$work"
+
+# The fully qualified target class of a crash file, from its directory.
+target_of() {
+  local rel=$1 dir
+  dir=$(basename "$(dirname "$rel")")
+  case $rel in
+    crashes/parsers/*) echo "dev.whittle.samples.parsers.$dir" ;;
+    crashes/*) echo "dev.whittle.samples.$dir" ;;
+    held-out/*) echo "dev.whittle.samples.heldout.$dir" ;;
+  esac
+}
+
+# The JVM options (heap, stack) a target's crashes are minimized and replayed with.
+jvm_args_of() {
+  awk -F'\t' -v t="$1" '$1 == t { print $2 }' "$root/samples/held-out/jvm-args.tsv"
+}
+
+# What one plain replay of FILE prints (CrashReplay's line, or Jazzer's exception and top frame).
+replay_once() {
+  local target=$1 file=$2 dir
+  # shellcheck disable=SC2086
+  if [[ $target == *.AttachmentViewerFuzzer ]]; then
+    dir=$(mktemp -d "$work/replay.XXXXXX")
+    cp "$file" "$dir/input"
+    (cd "$dir" && java -XX:-OmitStackTraceInFastThrow $limits -cp "$jazzer_cp" \
+      com.code_intelligence.jazzer.Jazzer --target_class="$target" input >log.txt 2>&1 || true)
+    {
+      grep -a -m1 '^== Java Exception:' "$dir/log.txt" | sed 's/^== Java Exception: \([^: ]*\).*/thrown \1/'
+      grep -a -m1 -P '^\tat ' "$dir/log.txt" | sed 's/^\tat / at /'
+    } | tr -d '\n' || true
+    rm -rf "$dir"
+  else
+    timeout 120 java -XX:-OmitStackTraceInFastThrow $limits -cp "$replay_cp" \
+      dev.whittle.samples.bench.CrashReplay "$target" "$file" 2>/dev/null \
+      | grep -a -m1 '^crash-replay: ' | sed 's/^crash-replay: //' || true
+  fi
+}
+
+# "N/3": how many of 3 fresh JVMs replay FILE as the original does ("-" without a file,
+# "orig?" when the original itself gives no finding in a plain replay).
+replay3() {
+  local target=$1 file=$2 expected=$3 ok=0
+  [[ -n $file && -f $file ]] || { echo "-"; return; }
+  [[ $expected == thrown* ]] || { echo "orig?"; return; }
+  for _ in 1 2 3; do
+    [[ $(replay_once "$target" "$file") == "$expected" ]] && ok=$((ok + 1))
+  done
+  echo "$ok/3"
+}
+
+json_field() {  # json_field NAME FILE: the first value of "NAME" in a --json report
+  { grep -a -o "\"$1\":\(\"[^\"]*\"\|[0-9.]*\|true\|false\)" "$2" | head -1 | cut -d: -f2- \
+    | tr -d '"'; } || true
+}
+
+now() { date +%s.%N; }
+
+# One `whittle minimize` run: VARIANT (whittle|ddmin) REP; sets size/runs/wall/file/status.
+run_whittle() {
+  local variant=$1 rep=$2 dir start extra=()
+  dir=$work/runs/$id/$variant-$rep
+  mkdir -p "$dir"
+  cp "$crash" "$dir/"
+  [[ $variant == ddmin ]] && extra=(--algorithm ddmin --no-value-reduction)
+  start=$(now)
+  status=0
+  # shellcheck disable=SC2086
+  (cd "$dir" && java -XX:-OmitStackTraceInFastThrow $limits -jar "$whittle_jar" minimize \
+    --cp "$cp" --target "$target" --json "${extra[@]}" "$dir/$(basename "$crash")" \
+    >report.json 2>stderr.txt) || status=$?
+  wall=$(echo "$(now) - $start" | bc)
+  size=$(json_field minimizedSize "$dir/report.json")
+  runs=$(json_field oracleCalls "$dir/report.json")
+  file=$(json_field minimizedFile "$dir/report.json")
+  [[ -n $size && $status == 0 ]] || size="exit $status"
+  echo "$status" >"$dir/status"
+}
+
+# One Jazzer -minimize_crash=1 run; sets jsize/jwall/jfile.
+run_jazzer() {
+  local rep=$1 dir start final
+  dir=$work/runs/$id/jazzer-$rep
+  mkdir -p "$dir/run"
+  cp "$crash" "$dir/run/input"
+  start=$(now)
+  # shellcheck disable=SC2086
+  (cd "$dir/run" && java -XX:-OmitStackTraceInFastThrow $limits -cp "$jazzer_cp" \
+    com.code_intelligence.jazzer.Jazzer --target_class="$target" -minimize_crash=1 \
+    -max_total_time="$jazzer_seconds" input >../log.txt 2>&1 || true)
+  jwall=$(echo "$(now) - $start" | bc)
+  # The result is the input of the last round: the one it failed to shrink, or the one at which
+  # the dedup token changed.
+  final=$(grep -a -o "failed to minimize beyond [^ ]*" "$dir/log.txt" | tail -1 | awk '{print $5}' || true)
+  if [[ -z $final ]]; then
+    final=$(grep -a -o "minimizing crash input: '[^']*'" "$dir/log.txt" | tail -1 | cut -d"'" -f2 || true)
+  fi
+  jfile=$dir/run/${final#./}
+  if [[ -n $final && -f $jfile ]]; then
+    jsize=$(stat -c %s "$jfile")
+  else
+    jsize="none" jfile=
+  fi
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+bar() {  # bar OK-CONDITION-RESULT: ok / NO / -
+  case $1 in 1) echo ok ;; 0) echo NO ;; *) echo - ;; esac
+}
+le() {  # le A B: 1 if A <= B (numbers), 0 if not, - if either is not a number
+  [[ $1 =~ ^[0-9.]+$ && $2 =~ ^[0-9.]+$ ]] || { echo -; return; }
+  awk -v a="$1" -v b="$2" 'BEGIN { print (a <= b) ? 1 : 0 }'
+}
+
+mapfile -t crashes < <(cd "$root/samples" && find held-out crashes -type f -name 'crash-*' \
+  ! -name '*.signature' ! -name '*.java' | sort -r | grep -E "${only:-.}" || true)
+[[ ${#crashes[@]} -gt 0 ]] || { echo "no crash file matches ${only:-anything}" >&2; exit 2; }
+
+{
+  echo "# crash-bench: $(git -C "$root" rev-parse --short HEAD) $(java -version 2>&1 | head -1)," \
+    "$(nproc) cores, REPEAT=$repeat, Jazzer: $jazzer_mode, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  echo "| crash | orig | Whittle size/runs/wall | ddmin size/runs/wall | Jazzer size/wall | fresh JVM W/D/J | load | bar W<=D W<=J T R |"
+  echo "|---|---:|---|---|---|---|---|---|"
+} | tee "$work/results.md"
+
+for rel in "${crashes[@]}"; do
+  crash=$root/samples/$rel
+  target=$(target_of "$rel")
+  limits=$(jvm_args_of "${target##*.}")
+  id=$(echo "$rel" | tr '/' '_')
+  original=$(stat -c %s "$crash")
+  expected=$(replay_once "$target" "$crash")
+  declare -A sizes=() runs_of=() files=() walls=()
+  jwalls=() wwalls=() dwalls=() jsize=- jfile= jwall=-
+  for rep in $(seq 1 "$repeat"); do
+    order=(whittle ddmin jazzer)
+    ((rep % 2 == 0)) && order=(jazzer ddmin whittle)
+    for tool in "${order[@]}"; do
+      case $tool in
+        whittle | ddmin)
+          run_whittle "$tool" "$rep"
+          sizes[$tool]=$size runs_of[$tool]=${runs:--} files[$tool]=$file
+          if [[ $tool == whittle ]]; then wwalls+=("$wall"); else dwalls+=("$wall"); fi
+          ;;
+        jazzer)
+          if [[ $jazzer_mode == run ]]; then
+            run_jazzer "$rep"
+            jwalls+=("$jwall")
+          fi
+          ;;
+      esac
+    done
+  done
+  jsrc=
+  if [[ $jazzer_mode == run ]]; then
+    jwall=$(printf '%s\n' "${jwalls[@]}" | median)
+    if [[ $record == 1 ]]; then
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$rel" "$original" "$jsize" "$jwall" "$(date -u +%F)" \
+        "$(cut -d' ' -f1 /proc/loadavg)" >>"$figures"
+    fi
+  elif [[ $jazzer_mode == reuse && -f $figures ]]; then
+    row=$(awk -F'\t' -v c="$rel" '$1 == c' "$figures" | tail -1)
+    if [[ -n $row ]]; then
+      jsize=$(cut -f3 <<<"$row") jwall=$(cut -f4 <<<"$row") jsrc=" (tsv)"
+    fi
+  fi
+  wwall=$(printf '%s\n' "${wwalls[@]}" | median)
+  dwall=$(printf '%s\n' "${dwalls[@]}" | median)
+  rw=$(replay3 "$target" "${files[whittle]}" "$expected")
+  rd=$(replay3 "$target" "${files[ddmin]}" "$expected")
+  rj=-
+  [[ $jazzer_mode == run ]] && rj=$(replay3 "$target" "$jfile" "$expected")
+  tbar=-
+  [[ $jwall =~ ^[0-9.]+$ ]] && tbar=$(le "$wwall" "$(awk -v j="$jwall" 'BEGIN { print (j / 100 > 1) ? j / 100 : 1 }')")
+  rbar=0
+  [[ $rw == 3/3 ]] && rbar=1
+  wsize=${sizes[whittle]}
+  if [[ $wsize == exit* ]]; then
+    why=$(grep -a -v '^\s*$' "$work/runs/$id/whittle-1/stderr.txt" | head -1 | cut -c1-120 || true)
+    wsize="$wsize: ${why//|//}"
+  fi
+  printf '| %s | %s | %s / %s / %.2f s | %s / %s / %.2f s | %s / %s%s | %s %s %s | %s | %s %s %s %s |\n' \
+    "$rel" "$original" "$wsize" "${runs_of[whittle]}" "$wwall" \
+    "${sizes[ddmin]}" "${runs_of[ddmin]}" "$dwall" "$jsize" "$jwall" "$jsrc" "$rw" "$rd" "$rj" \
+    "$(cut -d' ' -f1 /proc/loadavg)" \
+    "$(bar "$(le "${sizes[whittle]}" "${sizes[ddmin]}")")" \
+    "$(bar "$(le "${sizes[whittle]}" "$jsize")")" "$(bar "$tbar")" "$(bar "$rbar")" \
+    | tee -a "$work/results.md"
+  echo "$rel: original replay: $expected" >>"$work/expected.txt"
+  unset sizes runs_of files walls
+done
+echo | tee -a "$work/results.md"
+echo "load at end $(cut -d' ' -f1-3 /proc/loadavg); original replays in $work/expected.txt" \
+  | tee -a "$work/results.md"
