@@ -30,16 +30,8 @@ core_benchmark() {
 core_benchmark ZellerBenchmark
 core_benchmark TreeZellerBenchmark
 REPEAT=1 WHITTLE_JAR=$jar "$root/samples/scripts/pipeline-ratios.sh" >"$logs/pipeline.txt" 2>&1
-(cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
-  -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >"$logs/classpath.txt" 2>&1
-cp=$root/samples/target/classes
-IFS=: read -r -a jars <"$root/samples/target/runtime-classpath.txt" || true
-for entry in "${jars[@]}"; do
-  case $entry in
-    */commons-csv-*|*/commons-io-*|*/commons-codec-*|*/json-smart-*|*/accessors-smart-*|*/asm-*|\
-    */metadata-extractor-*|*/xmpcore-*|*/jazzer-api-*) cp=$cp:$entry ;;
-  esac
-done
+source "$root/samples/scripts/corpus-classpath.sh"
+cp=$(corpus_classpath "$root" 2>"$logs/classpath.txt")
 : >"$logs/corpus.tsv"
 grep -v '^#' "$root/samples/corpora/targets.tsv" | while IFS=$'\t' read -r name class _; do
   out=$logs/corpus-$name
