@@ -12,12 +12,13 @@
 # DEDUP_TOKENs), -timeout=$TIMEOUT (default 30 s: class loading under instrumentation counts
 # toward the first run), in target/heldout-fuzz/<Target>/<SEED>/ (log.txt there). JAZZER_EXTRA:
 # more libFuzzer flags, e.g. "-max_len=8192 -len_control=0". The class path is the samples'
-# classes and their runtime dependencies (mvn dependency:build-classpath).
+# classes and their runtime dependencies (mvn dependency:build-classpath). SEED_FILE: another seed
+# than samples/seeds/heldout/<Target>/seed (e.g. a deeply nested one for a stack overflow).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 lib=$root/target/jazzer
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 classpath() {
   if [[ ! -f $lib/jazzer-0.30.0.jar ]]; then
@@ -42,7 +43,7 @@ case ${1:-} in
     cp=$(classpath)
     dir=$root/target/heldout-fuzz/$target/$seed
     rm -rf "$dir" && mkdir -p "$dir/corpus" "$dir/crashes"
-    cp "$root/samples/seeds/heldout/$target/seed" "$dir/corpus/"
+    cp "${SEED_FILE:-$root/samples/seeds/heldout/$target/seed}" "$dir/corpus/seed"
     cd "$dir"
     # shellcheck disable=SC2206
     jvm=(${JAZZER_JVM_ARGS:--Xss256k -Xmx256m})
