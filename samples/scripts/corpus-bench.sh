@@ -8,11 +8,16 @@
 #   files <= set-cover merge's, bytes <= 0.5 x set-cover merge's, JaCoCo equal to the original's,
 #   wall time <= `-merge=1`'s.
 # Also the executions per second of a plain (uninstrumented) JVM replaying the corpus, warm, of
-# Jazzer's merge child, and of Whittle's instrumented runs (its --json "runs" / "milliseconds").
+# Jazzer's merge child, and of Whittle's instrumented runs (its --json "runs" / "milliseconds"),
+# and, figures a busy machine does not change, Whittle's runs per stage (its --json
+# "runsPerStage") and the user + system CPU seconds of its command (with /usr/bin/time).
 #
 #   samples/scripts/corpus-bench.sh [--whittle JAR] [--only NAME[,NAME...]] [--no-jacoco]
 #                                   [--reuse-jazzer] [--shrink-only]
 #
+# Whittle runs with its defaults; WHITTLE_ARGS (words split on spaces) adds options to every
+# `whittle corpus`, e.g. WHITTLE_ARGS="--max-time-per-file 10s" so that run counts, not the
+# machine's load, end each file's shrinking.
 # --reuse-jazzer: do not run Jazzer's merges; take their files, bytes and wall times from
 # samples/corpora/jazzer-merge-figures.tsv (recorded in docs/benchmarks.md section 20, with the
 # date and load of that run) and say so in every row and bar. Their JaCoCo counts are not
@@ -34,7 +39,7 @@ while [[ $# -gt 0 ]]; do
     --no-jacoco) jacoco=0; shift ;;
     --reuse-jazzer) reuse=1; shift ;;
     --shrink-only) variants=("whittle corpus"); shift ;;
-    *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 
@@ -175,8 +180,11 @@ while IFS=$'\t' read -r name class include; do
       slug=whittle extra=()
       if [[ $variant == *--no-shrink ]]; then slug=whittle-no-shrink extra=(--no-shrink); fi
       out=$(fresh "$slug")
-      run_tool "$slug" "$variant" java -jar "$whittle_jar" corpus --cp "$cp" --target "$class" \
-        --output "$out" --json "${extra[@]}" "$corpus"
+      cpu_file=$work/$name/$slug/cpu.txt timed=()
+      [[ ! -x /usr/bin/time ]] || timed=(/usr/bin/time -f '%U %S' -o "$cpu_file")
+      # shellcheck disable=SC2086 # WHITTLE_ARGS is words on purpose
+      run_tool "$slug" "$variant" "${timed[@]}" java -jar "$whittle_jar" corpus --cp "$cp" \
+        --target "$class" --output "$out" --json ${WHITTLE_ARGS:-} "${extra[@]}" "$corpus"
       runs=$(json_number runs "$work/$name/$slug/stdout")
       millis=$(json_number milliseconds "$work/$name/$slug/stdout")
       {
@@ -189,6 +197,10 @@ while IFS=$'\t' read -r name class include; do
       if [[ -n $runs && -n $millis && $millis -gt 0 ]]; then
         echo "$name / $variant: $runs runs in $millis ms = $(awk -v r="$runs" -v m="$millis" 'BEGIN { printf "%.0f", 1000 * r / m }') instrumented runs/s (its --json; the command took ${wall[$variant]} s)" >>"$rates"
       fi
+      stages=$(tr -d '\n' <"$work/$name/$slug/stdout" | grep -o '"runsPerStage": *{[^}]*}' \
+        | sed -E 's/"runsPerStage": *\{ *//; s/ *\}$//; s/"//g; s/ +/ /g' || true)
+      cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$cpu_file" 2>/dev/null || true)
+      echo "$name / $variant: runs per stage: ${stages:-not reported}; CPU (user + system) ${cpu:--} s" >>"$rates"
     done
   fi
   # Uninstrumented: the same corpus replayed in a plain JVM, five passes, the last one timed.

@@ -95,6 +95,7 @@ final class CorpusReport {
     json.put("selection", result.strategy());
     json.put("shrunkFiles", result.shrunkFiles());
     json.put("runs", result.runs());
+    json.put("runsPerStage", result.runsPerStage());
     json.put("milliseconds", result.milliseconds());
     json.put("interrupted", result.interrupted());
     json.put("crashers", crasherJson(result.crashers()));

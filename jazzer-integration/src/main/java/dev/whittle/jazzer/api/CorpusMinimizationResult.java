@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,11 @@ import org.apiguardian.api.API;
  * @param crashers inputs that crashed, exited or timed out: not written
  * @param outputs the files written, in the output directory
  * @param interrupted whether the caller's interrupt ended the minimization early
+ * @param runsPerStage runs of the target per stage, in the order the stages ran: {@code first run}
+ *     (every input once), {@code second run} (the inputs whose features a second run had to
+ *     confirm), {@code shrinking} (the shrinking searches, and the one run without its last byte of
+ *     a file at the floor), {@code confirming shrunk files} (two runs of each smaller form found)
+ *     and {@code final check}; a stage that did not run is absent
  */
 @API(status = STABLE, since = "0.1")
 public record CorpusMinimizationResult(
@@ -54,11 +60,53 @@ public record CorpusMinimizationResult(
     long milliseconds,
     List<Crasher> crashers,
     List<Path> outputs,
-    boolean interrupted) {
+    boolean interrupted,
+    Map<String, Long> runsPerStage) {
   public CorpusMinimizationResult {
     checkNotNull(strategy, "strategy");
     crashers = List.copyOf(crashers);
     outputs = List.copyOf(outputs);
+    runsPerStage = Collections.unmodifiableMap(new LinkedHashMap<>(runsPerStage));
+  }
+
+  /** A result without runs per stage, as before they were counted. */
+  public CorpusMinimizationResult(
+      int filesBefore,
+      long bytesBefore,
+      int filesAfter,
+      long bytesAfter,
+      int features,
+      int featuresAfter,
+      int missingFeatures,
+      int flakyFeatures,
+      int flakyFiles,
+      int selectedBeforeShrinking,
+      String strategy,
+      int shrunkFiles,
+      long runs,
+      long milliseconds,
+      List<Crasher> crashers,
+      List<Path> outputs,
+      boolean interrupted) {
+    this(
+        filesBefore,
+        bytesBefore,
+        filesAfter,
+        bytesAfter,
+        features,
+        featuresAfter,
+        missingFeatures,
+        flakyFeatures,
+        flakyFiles,
+        selectedBeforeShrinking,
+        strategy,
+        shrunkFiles,
+        runs,
+        milliseconds,
+        crashers,
+        outputs,
+        interrupted,
+        Map.of());
   }
 
   /** Whether the output keeps every feature of the input corpus, as the final check found. */

@@ -39,13 +39,14 @@ import org.apiguardian.api.API;
  * the output directory, named by the SHA-1 of its content as Jazzer names corpus files; then each
  * kept input is shrunk by Whittle's engine (unless {@link #withShrinking} is off) as long as it
  * keeps the features no other kept input has ({@link #withKeepAllFeatures}: all of its features),
- * and the selection runs again over the shrunk inputs. Finally every output file is run twice more
- * and the union of their features is checked against the input corpus's, stable and flaky; what
- * went missing brings back the smallest original input that showed it. The output is complete and
- * keeps the coverage after every step, so an interrupted minimization leaves a usable corpus. The
- * input corpus is never modified. An input whose run throws a linkage error stops the minimization
- * before anything is written ({@link BrokenClassPathException}): a corpus that "crashes" on a
- * broken class path is not thrown away.
+ * and the selection runs again over the shrunk inputs (a file no larger than a finished search left
+ * one, whose last byte cannot go, is left as it is). Finally every shrunk output file is run twice
+ * more (an input kept as it is counts its two runs before) and the union of their features is
+ * checked against the input corpus's, stable and flaky; what went missing brings back the smallest
+ * original input that showed it. The output is complete and keeps the coverage after every step, so
+ * an interrupted minimization leaves a usable corpus. The input corpus is never modified. An input
+ * whose run throws a linkage error stops the minimization before anything is written ({@link
+ * BrokenClassPathException}): a corpus that "crashes" on a broken class path is not thrown away.
  *
  * <p>Immutable; each {@code with*} method returns a copy.
  */

@@ -9,6 +9,8 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.coverage.FeatureSets;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Shrinks one corpus file while it keeps given features: the per-file step of corpus minimization
@@ -20,6 +22,7 @@ final class CorpusFileShrinker {
 
   private final CorpusMinimizer minimizer;
   private final CorpusTargetPool targets;
+  private final AtomicLong confirmationRuns = new AtomicLong();
 
   CorpusFileShrinker(CorpusMinimizer minimizer, CorpusTargetPool targets) {
     this.minimizer = minimizer;
@@ -59,25 +62,49 @@ final class CorpusFileShrinker {
             if (run == null || run.timedOut()) {
               return Outcome.UNRESOLVED;
             }
-            return run.finding() == null
-                    && FeatureSets.containsAll(run.features(), required)
-                    && (allowed == null || FeatureSets.containsAll(allowed, run.features()))
-                ? Outcome.INTERESTING
-                : Outcome.NOT_INTERESTING;
+            return keeps(run, required, allowed) ? Outcome.INTERESTING : Outcome.NOT_INTERESTING;
           });
     } catch (OriginalNotInterestingException e) {
       return null; // Its features were stable twice but not now: keep it as it is.
     }
   }
 
+  /**
+   * Whether {@code content} without its last byte still shows every feature of {@code required} and
+   * none outside {@code allowed}: one run that tells a file at its format's floor (a block that
+   * every deletion cuts short) from one a search could still shrink.
+   */
+  boolean lastByteCanGo(byte[] content, long[] required, long[] allowed) {
+    if (content.length <= 1) {
+      return false;
+    }
+    CoverageRun run = targets.run(Arrays.copyOf(content, content.length - 1));
+    return run != null && !run.timedOut() && keeps(run, required, allowed);
+  }
+
+  private static boolean keeps(CoverageRun run, long[] required, long[] allowed) {
+    return run.finding() == null
+        && FeatureSets.containsAll(run.features(), required)
+        && (allowed == null || FeatureSets.containsAll(allowed, run.features()));
+  }
+
   /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */
   long[] stableFeatures(byte[] content) {
     CoverageRun first = targets.run(content);
+    confirmationRuns.incrementAndGet();
     CoverageRun second = first == null ? null : targets.run(content);
+    if (second != null) {
+      confirmationRuns.incrementAndGet();
+    }
     if (second == null || first.finding() != null || second.finding() != null) {
       return null;
     }
     return FeatureSets.intersection(first.features(), second.features());
+  }
+
+  /** The runs {@link #stableFeatures} made so far. */
+  long confirmationRuns() {
+    return confirmationRuns.get();
   }
 
   /** The pass allowance for one file's shrinking: a tenth of its runs, at least 16. */

@@ -23,6 +23,7 @@ final class CorpusMinimization {
   private final CorpusJobs jobs;
   private final CoveragePasses passes;
   private final CorpusLog log;
+  private final StageRuns stages;
   private final long start;
 
   CorpusMinimization(
@@ -37,7 +38,8 @@ final class CorpusMinimization {
     this.targets = targets;
     this.jobs = new CorpusJobs(minimizer.jobs());
     this.log = new CorpusLog(minimizer.log());
-    this.passes = new CoveragePasses(targets, jobs, log);
+    this.stages = new StageRuns(targets::runs);
+    this.passes = new CoveragePasses(targets, jobs, log, stages);
     this.start = start;
   }
 
@@ -83,8 +85,12 @@ final class CorpusMinimization {
     boolean interrupted = false;
     if (minimizer.shrinking()) {
       CorpusFileShrinker shrinker = new CorpusFileShrinker(minimizer, targets);
+      long mark = stages.mark();
       shrunk =
           new KeptInputsShrinker(minimizer, census, flaky, kept, shrinker, jobs, log).shrinkAll();
+      long confirmation = shrinker.confirmationRuns();
+      stages.add(StageRuns.SHRINKING, stages.mark() - mark - confirmation);
+      stages.add(StageRuns.CONFIRMATION, confirmation);
       interrupted = Thread.interrupted();
       if (!interrupted) {
         strategy = reselect(census, flaky, kept).strategy().name();
@@ -162,6 +168,7 @@ final class CorpusMinimization {
       String strategy,
       int shrunk,
       OutputCoverage after) {
+    log.line("runs per stage: %s", stages.describe());
     Map<Path, Long> outputs = kept.files();
     List<Path> files = new ArrayList<>(outputs.keySet());
     files.sort(null);
@@ -182,7 +189,8 @@ final class CorpusMinimization {
         (System.nanoTime() - start) / 1_000_000,
         census.crasherList(),
         files,
-        after == null);
+        after == null,
+        stages.asMap());
   }
 
   private static String strategyName(CorpusSelection.Strategy strategy) {

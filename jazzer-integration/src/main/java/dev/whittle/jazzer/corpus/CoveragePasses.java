@@ -5,25 +5,38 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** Passes of the target over a list of contents, each run once with coverage, on the jobs. */
+/**
+ * Passes of the target over a list of contents, each run once with coverage, on the jobs; each
+ * pass's runs count for the stage it names.
+ */
 final class CoveragePasses {
   private final CorpusTargetPool targets;
   private final CorpusJobs jobs;
   private final CorpusLog log;
+  private final StageRuns stages;
 
-  CoveragePasses(CorpusTargetPool targets, CorpusJobs jobs, CorpusLog log) {
+  CoveragePasses(CorpusTargetPool targets, CorpusJobs jobs, CorpusLog log, StageRuns stages) {
     this.targets = targets;
     this.jobs = jobs;
     this.log = log;
+    this.stages = stages;
   }
 
-  /** Each content's run, in order; null if interrupted. {@code what} names the pass in progress. */
-  List<CoverageRun> runAll(String what, List<byte[]> contents) throws IOException {
+  /**
+   * Each content's run, in order; null if interrupted. {@code stage} names the pass in progress and
+   * the stage its runs count for.
+   */
+  List<CoverageRun> runAll(String stage, List<byte[]> contents) throws IOException {
     List<Callable<CoverageRun>> runs = new ArrayList<>();
     for (byte[] content : contents) {
       runs.add(() -> targets.run(content));
     }
-    return jobs.runAll(runs, log.progress(what, contents.size()));
+    long mark = stages.mark();
+    try {
+      return jobs.runAll(runs, log.progress(stage, contents.size()));
+    } finally {
+      stages.since(stage, mark);
+    }
   }
 
   /** Runs of the target so far. */

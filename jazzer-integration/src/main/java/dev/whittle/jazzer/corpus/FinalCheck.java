@@ -6,12 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs every output file twice and compares what they show with the input corpus: every stable
- * feature must be stable on some output file, every flaky feature kept ({@link
+ * Runs every shrunk output file twice and compares what the output shows with the input corpus:
+ * every stable feature must be stable on some output file, every flaky feature kept ({@link
  * FlakyFeatureHolders#keptFeatures}) shown on some run of one. An output file that is an input as
- * it was counts what that input showed before, whichever job's loader ran it. A feature that went
- * missing brings back, as it is, the smallest original input that showed it; that input then counts
- * what it showed, so one pass over the inputs ends with nothing missing.
+ * it was counts what that input showed on its runs in the census and is not run again. A feature
+ * that went missing brings back, as it is, the smallest original input that showed it; that input
+ * then counts what it showed, so one pass over the inputs ends with nothing missing.
  */
 final class FinalCheck {
   private final CoverageCensus census;
@@ -36,28 +36,33 @@ final class FinalCheck {
   /** The outcome after restoring what went missing; null if interrupted. */
   OutputCoverage check() throws IOException {
     List<Integer> order = kept.indices();
+    List<long[]> stableAfter = new ArrayList<>();
+    List<long[]> shownAfter = new ArrayList<>();
+    // An input kept as it was showed its features on both of its runs in the census: running it
+    // again could only add to them, so only the shrunk files are run.
+    List<Integer> shrunk = new ArrayList<>();
     List<byte[]> contents = new ArrayList<>();
     for (int index : order) {
-      contents.add(kept.get(index).content());
+      if (kept.isOriginal(index)) {
+        stableAfter.add(census.stableOf(index));
+        shownAfter.add(census.observed(index));
+      } else {
+        shrunk.add(index);
+        contents.add(kept.get(index).content());
+      }
     }
-    List<CoverageRun> first = passes.runAll("final check", contents);
-    List<CoverageRun> second = first == null ? null : passes.runAll("final check", contents);
+    List<CoverageRun> first = passes.runAll(StageRuns.FINAL_CHECK, contents);
+    List<CoverageRun> second =
+        first == null ? null : passes.runAll(StageRuns.FINAL_CHECK, contents);
     if (second == null) {
       return null;
     }
-    List<long[]> stableAfter = new ArrayList<>();
-    List<long[]> shownAfter = new ArrayList<>();
-    for (int k = 0; k < order.size(); k++) {
+    for (int k = 0; k < shrunk.size(); k++) {
       long[] once = first.get(k).features();
       long[] twice = second.get(k).features();
       stableAfter.add(FeatureSets.intersection(once, twice));
       shownAfter.add(once);
       shownAfter.add(twice);
-      int index = order.get(k);
-      if (kept.isOriginal(index)) {
-        stableAfter.add(census.stableOf(index));
-        shownAfter.add(census.observed(index));
-      }
     }
     return restoreMissing(CorpusSelection.union(stableAfter), CorpusSelection.union(shownAfter));
   }

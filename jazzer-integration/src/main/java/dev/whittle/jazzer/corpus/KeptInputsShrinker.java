@@ -1,6 +1,7 @@
 package dev.whittle.jazzer.corpus;
 
 import dev.whittle.api.ReductionResult;
+import dev.whittle.api.StopReason;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.coverage.FeatureSets;
 import java.io.IOException;
@@ -22,6 +23,14 @@ final class KeptInputsShrinker {
   private final CorpusFileShrinker shrinker;
   private final CorpusJobs jobs;
   private final CorpusLog log;
+
+  /**
+   * The smallest size a search that ran to its end left a file at, in this minimization: larger
+   * files, with more to give, got no smaller. A file no larger than it whose last byte cannot go is
+   * most likely at its format's floor already (a TAR file of one 512-byte block), and its search
+   * would be the proof that no byte can go, about a run per byte for nothing.
+   */
+  private final AtomicInteger floor = new AtomicInteger(Integer.MAX_VALUE);
 
   KeptInputsShrinker(
       CorpusMinimizer minimizer,
@@ -90,6 +99,14 @@ final class KeptInputsShrinker {
       return false;
     }
     int before = kept.get(index).content().length;
+    if (atTheFloor(before)
+        && !shrinker.lastByteCanGo(kept.get(index).content(), required, census.seen())) {
+      log.line(
+          "shrank %d/%d (%s): left as it is, %,d bytes: no search got a file below %,d, and its"
+              + " last byte cannot go",
+          done, of, name, before, floor.get());
+      return false;
+    }
     ReductionResult<byte[]> reduction =
         shrinker.shrink(kept.get(index).content(), required, census.seen());
     byte[] smaller = reduction == null ? null : reduction.reduced();
@@ -103,6 +120,11 @@ final class KeptInputsShrinker {
         kept.replace(index, smaller, FeatureSets.intersection(features, census.universe()));
         smallerKept = true;
       }
+    }
+    if (reduction != null
+        && reduction.stopReason() == StopReason.COMPLETED
+        && (smallerKept || smaller.length == before)) {
+      floor.accumulateAndGet(kept.get(index).content().length, Math::min);
     }
     log.line(
         "shrank %d/%d (%s): %,d -> %,d bytes%s",
@@ -119,6 +141,12 @@ final class KeptInputsShrinker {
       Thread.currentThread().interrupt();
     }
     return smallerKept;
+  }
+
+  /** Whether a file of {@code size} bytes is no larger than a finished search left one. */
+  private boolean atTheFloor(int size) {
+    int smallest = floor.get();
+    return smallest != Integer.MAX_VALUE && size <= smallest;
   }
 
   /**

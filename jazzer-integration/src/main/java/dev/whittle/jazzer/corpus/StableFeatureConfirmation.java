@@ -42,7 +42,7 @@ final class StableFeatureConfirmation {
     for (int i = 0; i < inputs.size(); i++) {
       all.add(i);
     }
-    List<long[]> first = corpusPass("first run", all);
+    List<long[]> first = corpusPass(StageRuns.FIRST_RUN, all);
     if (first == null) {
       return census(new long[0], new long[0], false);
     }
@@ -64,7 +64,7 @@ final class StableFeatureConfirmation {
     List<long[]> flakyPerInput = new ArrayList<>();
     long[] confirmed = new long[0];
     while (!again.isEmpty()) {
-      List<long[]> second = corpusPass("second run", again);
+      List<long[]> second = corpusPass(StageRuns.SECOND_RUN, again);
       if (second == null) {
         return census(new long[0], new long[0], false);
       }
