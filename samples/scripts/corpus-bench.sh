@@ -27,6 +27,9 @@
 # `mvn -B -ntp -pl jazzer-integration -am package -DskipTests`). Results also go to
 # target/corpus-work/bench/results.md; every run's log and output stays under target/corpus-work/.
 # One tool runs at a time; expect a few minutes per corpus on a quiet machine.
+# REPEAT (environment, default 1): paired repetitions per corpus, Jazzer's merges and Whittle's
+# runs interleaved, the order alternating per repeat; every output is judged, the bars use the
+# median wall times, and each row gives the 1-minute load average when it finished.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,9 +42,11 @@ while [[ $# -gt 0 ]]; do
     --no-jacoco) jacoco=0; shift ;;
     --reuse-jazzer) reuse=1; shift ;;
     --shrink-only) variants=("whittle corpus"); shift ;;
-    *) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
+repeat=${REPEAT:-1}
+[[ $repeat =~ ^[1-9][0-9]*$ ]] || { echo "REPEAT must be a positive integer: $repeat" >&2; exit 2; }
 
 lib=$root/target/jazzer
 if [[ ! -f $lib/jazzer-0.30.0.jar || ! -f $lib/jazzer-api-0.30.0.jar ]]; then
@@ -105,42 +110,99 @@ fmt() { # "lines=1 branches=2 instructions=3" -> "1 / 2 / 3"
 }
 
 {
-  echo "| corpus | tool | files | bytes | wall s | JaCoCo lines / branches / instructions | vs original | crashers |"
-  echo "|---|---|---:|---:|---:|---|---|---:|"
+  echo "| corpus | tool | files | bytes | wall s | JaCoCo lines / branches / instructions | vs original | crashers | load |"
+  echo "|---|---|---:|---:|---:|---|---|---:|---:|"
 } >"$results"
 bars=$work/bars.txt
 : >"$bars"
 rates=$work/rates.txt
 : >"$rates"
-declare -A files bytes wall cov
+declare -A files bytes wall cov walls covered_all
 
 # run_tool SLUG LABEL COMMAND...: runs COMMAND in a scratch directory (the output directory is
-# $work/$name/SLUG/out, which COMMAND names itself) and records its figures under LABEL.
+# $work/$name/SLUG/out, which COMMAND names itself) and records its figures under LABEL: files,
+# bytes and JaCoCo of this run's output, its wall time added to LABEL's list (medians at the end),
+# and whether every run's output covered what the original does.
 run_tool() {
   local slug=$1 label=$2
   shift 2
   local run=$work/$name/$slug
-  local start end status=0
+  local start end status=0 seconds_taken
   start=$(now)
   (cd "$run/work" && "$@" </dev/null >"$run/stdout" 2>"$run/log.txt") || status=$?
   end=$(now)
-  wall[$label]=$(seconds "$start" "$end")
+  seconds_taken=$(seconds "$start" "$end")
+  walls[$label]="${walls[$label]:-} $seconds_taken"
   files[$label]=$(files_of "$run/out")
   bytes[$label]=$(bytes_of "$run/out")
   cov[$label]=$(coverage "$class" "$include" "$run/out" </dev/null)
+  [[ ${cov[$label]} == "$original" ]] || covered_all[$label]=0
   if [[ $label == jazzer* ]]; then
     local done_line
     done_line=$(grep -a -E '^#[0-9]+[[:space:]]+DONE' "$run/log.txt" | tail -1 || true)
     [[ -z $done_line ]] || echo "$name / $label: child's $(tr -s "\t " "  " <<<"${done_line%%rss:*}")(libFuzzer's DONE line: runs since the child JVM started, instrumentation included)" >>"$rates"
   fi
-  echo "| $name | $label | ${files[$label]} | ${bytes[$label]} | ${wall[$label]} |" \
+  echo "| $name | $label (run $r) | ${files[$label]} | ${bytes[$label]} | $seconds_taken |" \
     "$(fmt "${cov[$label]}") | $(versus "${cov[$label]}" "$original") (exit $status) |" \
-    "$(crashers) |" >>"$results"
+    "$(crashers) | $(cut -d' ' -f1 /proc/loadavg) |" >>"$results"
+}
+# median_of "A B C": the median of the numbers (the lower middle one of an even count).
+median_of() {
+  tr ' ' '\n' <<<"$1" | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 # fresh SLUG: an empty scratch and output directory; prints the output directory.
 fresh() {
   rm -rf "${work:?}/$name/$1" && mkdir -p "$work/$name/$1/work" "$work/$name/$1/out"
   echo "$work/$name/$1/out"
+}
+
+# run_jazzer_merges: Jazzer's two merges of this corpus, unless their figures are reused.
+run_jazzer_merges() {
+  [[ $reuse == 0 ]] || return 0
+  local out
+  out=$(fresh merge)
+  run_tool merge "$merge" "${jazzer[@]}" --target_class="$class" -merge=1 "$out" "$corpus"
+  out=$(fresh setcover)
+  run_tool setcover "$setcover" "${jazzer[@]}" --target_class="$class" -merge=1 \
+    -set_cover_merge=1 "$out" "$corpus"
+}
+# run_whittle_variants: `whittle corpus` and (unless --shrink-only) `--no-shrink` on this corpus.
+run_whittle_variants() {
+  [[ $whittle == 1 ]] || return 0
+  local variant slug extra out cpu_file timed runs millis stages cpu
+  for variant in "${variants[@]}"; do
+    slug=whittle extra=()
+    if [[ $variant == *--no-shrink ]]; then slug=whittle-no-shrink extra=(--no-shrink); fi
+    out=$(fresh "$slug")
+    cpu_file=$work/$name/$slug/cpu.txt timed=()
+    [[ ! -x /usr/bin/time ]] || timed=(/usr/bin/time -f '%U %S' -o "$cpu_file")
+    # shellcheck disable=SC2086 # WHITTLE_ARGS is words on purpose
+    run_tool "$slug" "$variant" "${timed[@]}" java -jar "$whittle_jar" corpus --cp "$cp" \
+      --target "$class" --output "$out" --json ${WHITTLE_ARGS:-} "${extra[@]}" "$corpus"
+    runs=$(json_number runs "$work/$name/$slug/stdout")
+    millis=$(json_number milliseconds "$work/$name/$slug/stdout")
+    if [[ -n $runs && -n $millis && $millis -gt 0 ]]; then
+      echo "$name / $variant (run $r): $runs runs in $millis ms = $(awk -v r="$runs" -v m="$millis" 'BEGIN { printf "%.0f", 1000 * r / m }') instrumented runs/s (its --json)" >>"$rates"
+    fi
+    stages=$(tr -d '\n' <"$work/$name/$slug/stdout" | grep -o '"runsPerStage": *{[^}]*}' \
+      | sed -E 's/"runsPerStage": *\{ *//; s/ *\}$//; s/"//g; s/ +/ /g' || true)
+    cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$cpu_file" 2>/dev/null || true)
+    echo "$name / $variant (run $r): runs per stage: ${stages:-not reported}; CPU (user + system) ${cpu:--} s" >>"$rates"
+  done
+}
+# judge_variant VARIANT: its bars against Jazzer's, with median wall times. Selection alone
+# (--no-shrink): files <= set cover's, wall <= -merge=1's. The default: files <= set cover's,
+# bytes <= half of set cover's, wall <= 3 x -merge=1's. Both: JaCoCo equal in every run.
+judge_variant() {
+  local variant=$1 factor=1 bytes_bar=""
+  if [[ $variant != *--no-shrink ]]; then
+    factor=3
+    bytes_bar=" bytes ${bytes[$variant]} <= 0.5 x ${bytes[$setcover]}: $(verdict "$((2 * bytes[$variant] <= bytes[$setcover]))");"
+  fi
+  echo "$name / $variant:" \
+    "files ${files[$variant]} <= ${files[$setcover]}: $(verdict "$((files[$variant] <= files[$setcover]))");$bytes_bar" \
+    "JaCoCo equal to the original's in every run: $(if [[ $jacoco == 0 ]]; then echo "not judged (--no-jacoco)"; else verdict "${covered_all[$variant]:-1}"; fi);" \
+    "median wall ${wall[$variant]} s <= $factor x ${wall[$merge]} s (medians of $repeat): $(verdict "$(awk -v a="${wall[$variant]}" -v b="${wall[$merge]}" -v f="$factor" 'BEGIN { print (a <= f * b) }')")$merge_wall_note" >>"$bars"
 }
 
 merge="jazzer -merge=1"
@@ -156,51 +218,34 @@ while IFS=$'\t' read -r name class include; do
   echo "| $name | original | $(files_of "$corpus") | $(bytes_of "$corpus") | | $(fmt "$original") | |" \
     "$(crashers) |" >>"$results"
 
+  walls=() covered_all=()
   if [[ $reuse == 1 ]]; then
     recorded=$(awk -F'\t' -v n="$name" '$1 == n' "$root/samples/corpora/jazzer-merge-figures.tsv")
     [[ -n $recorded ]] || { echo "corpus-bench: no recorded Jazzer figures for $name" >&2; exit 1; }
     IFS=$'\t' read -r _ mf mb mw sf sb sw <<<"$recorded"
-    files[$merge]=$mf bytes[$merge]=$mb wall[$merge]=$mw
-    files[$setcover]=$sf bytes[$setcover]=$sb wall[$setcover]=$sw
+    files[$merge]=$mf bytes[$merge]=$mb walls[$merge]=$mw
+    files[$setcover]=$sf bytes[$setcover]=$sb walls[$setcover]=$sw
     for label in "$merge" "$setcover"; do
       echo "| $name | $label (recorded 2026-11-24 21:07-21:37 UTC, not re-run) | ${files[$label]} |" \
-        "${bytes[$label]} | ${wall[$label]} | (not re-judged) | | |" >>"$results"
+        "${bytes[$label]} | ${walls[$label]} | (not re-judged) | | | |" >>"$results"
     done
     merge_wall_note=" (Jazzer's recorded 2026-11-25 on a quiet machine, not re-run)"
   else
-    out=$(fresh merge)
-    run_tool merge "$merge" "${jazzer[@]}" --target_class="$class" -merge=1 "$out" "$corpus"
-    out=$(fresh setcover)
-    run_tool setcover "$setcover" "${jazzer[@]}" --target_class="$class" -merge=1 \
-      -set_cover_merge=1 "$out" "$corpus"
     merge_wall_note=
   fi
+  for ((r = 1; r <= repeat; r++)); do
+    if ((r % 2 == 1)); then
+      run_jazzer_merges
+      run_whittle_variants
+    else
+      run_whittle_variants
+      run_jazzer_merges
+    fi
+  done
+  for label in "${!walls[@]}"; do wall[$label]=$(median_of "${walls[$label]}"); done
   if [[ $whittle == 1 ]]; then
     for variant in "${variants[@]}"; do
-      slug=whittle extra=()
-      if [[ $variant == *--no-shrink ]]; then slug=whittle-no-shrink extra=(--no-shrink); fi
-      out=$(fresh "$slug")
-      cpu_file=$work/$name/$slug/cpu.txt timed=()
-      [[ ! -x /usr/bin/time ]] || timed=(/usr/bin/time -f '%U %S' -o "$cpu_file")
-      # shellcheck disable=SC2086 # WHITTLE_ARGS is words on purpose
-      run_tool "$slug" "$variant" "${timed[@]}" java -jar "$whittle_jar" corpus --cp "$cp" \
-        --target "$class" --output "$out" --json ${WHITTLE_ARGS:-} "${extra[@]}" "$corpus"
-      runs=$(json_number runs "$work/$name/$slug/stdout")
-      millis=$(json_number milliseconds "$work/$name/$slug/stdout")
-      {
-        echo "$name / $variant:" \
-          "files ${files[$variant]} <= ${files[$setcover]}: $(verdict "$((files[$variant] <= files[$setcover]))");" \
-          "bytes ${bytes[$variant]} <= 0.5 x ${bytes[$setcover]}: $(verdict "$((2 * bytes[$variant] <= bytes[$setcover]))");" \
-          "JaCoCo equal to the original's: $(if [[ $jacoco == 0 ]]; then echo "not judged (--no-jacoco)"; else verdict "$([[ ${cov[$variant]} == "$original" ]] && echo 1 || echo 0)"; fi);" \
-          "wall ${wall[$variant]} s <= ${wall[$merge]} s: $(verdict "$(awk -v a="${wall[$variant]}" -v b="${wall[$merge]}" 'BEGIN { print (a <= b) }')")$merge_wall_note"
-      } >>"$bars"
-      if [[ -n $runs && -n $millis && $millis -gt 0 ]]; then
-        echo "$name / $variant: $runs runs in $millis ms = $(awk -v r="$runs" -v m="$millis" 'BEGIN { printf "%.0f", 1000 * r / m }') instrumented runs/s (its --json; the command took ${wall[$variant]} s)" >>"$rates"
-      fi
-      stages=$(tr -d '\n' <"$work/$name/$slug/stdout" | grep -o '"runsPerStage": *{[^}]*}' \
-        | sed -E 's/"runsPerStage": *\{ *//; s/ *\}$//; s/"//g; s/ +/ /g' || true)
-      cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$cpu_file" 2>/dev/null || true)
-      echo "$name / $variant: runs per stage: ${stages:-not reported}; CPU (user + system) ${cpu:--} s" >>"$rates"
+      judge_variant "$variant"
     done
   fi
   # Uninstrumented: the same corpus replayed in a plain JVM, five passes, the last one timed.
