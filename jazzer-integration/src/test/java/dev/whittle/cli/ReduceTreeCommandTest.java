@@ -60,6 +60,21 @@ class ReduceTreeCommandTest {
   }
 
   @Test
+  void jsonCountsTheTestRunsOfEveryPassAndOfTheSequenceReducer() throws IOException {
+    JsonObject json = reduce("--format", "json");
+
+    JsonObject perPass = json.getAsJsonObject("runsPerPass");
+    List<String> names = new ArrayList<>(perPass.keySet());
+    assertEquals(
+        TreeRecipe.defaultPassNames(), names.subList(0, names.size() - 1), names::toString);
+    assertEquals("sequence", names.get(names.size() - 1));
+    assertTrue(perPass.get("hdd*").getAsLong() > 0, perPass::toString);
+    long sum = names.stream().mapToLong(name -> perPass.get(name).getAsLong()).sum();
+    // The original's question is answered by the check of INPUT, not by a run.
+    assertEquals(json.get("oracleCalls").getAsLong() - 1, sum, json::toString);
+  }
+
+  @Test
   void jobsDoNotChangeTheResultOrTheQuestionsAnsweredFirst() throws IOException {
     JsonObject one = reduce("--algorithm", "gtr", "--jobs", "1");
     JsonObject two = reduce("--algorithm", "gtr", "--jobs", "2");
