@@ -75,6 +75,26 @@ class ReduceTreeCommandTest {
   }
 
   @Test
+  void aCrashWithNulsGetsTheTreePassesOnceTheyAreGone() throws IOException {
+    // A pattern whose parentheses balance, with a brace, and NULs as Jazzer's mutations leave
+    // them: binary at first. Byte deletion alone ends 1-minimal at "({)"; once the NULs are gone
+    // the content is text, and debracket drops the pair at once.
+    Path input = dir.resolve("crash");
+    Files.write(input, "(a\0\0\0b{\0\0c)".getBytes(StandardCharsets.ISO_8859_1));
+    String balancedWithBrace = "^(?=.*\\{)(?:[^()]|(\\((?:[^()]|(?1))*\\)))*$";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--json", "--test", "grep", "-qaP", balancedWithBrace, input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("{", Files.readString(dir.resolve("crash.reduced"), StandardCharsets.ISO_8859_1));
+    JsonObject perPass =
+        JsonParser.parseString(run.out()).getAsJsonObject().getAsJsonObject("runsPerPass");
+    assertTrue(perPass.get("debracket").getAsLong() > 0, perPass::toString);
+  }
+
+  @Test
   void jobsDoNotChangeTheResultOrTheQuestionsAnsweredFirst() throws IOException {
     JsonObject one = reduce("--algorithm", "gtr", "--jobs", "1");
     JsonObject two = reduce("--algorithm", "gtr", "--jobs", "2");

@@ -23,7 +23,10 @@ import org.apiguardian.api.API;
  * The tree passes of a text input in one format, the recipe of {@code whittle reduce}: the one
  * place where a format name becomes a tree, and a tree algorithm's name, a grammar or a directory
  * of valid inputs to learn from become passes. {@value #AUTO} picks a lenient format by the input's
- * content; {@code bytes}, and {@value #AUTO} on binary input, mean no tree passes.
+ * content; on input that does not look like text, the passes pick it by the current content and
+ * apply only once that looks like text, as {@code whittle minimize}'s do: Jazzer's crash files
+ * often hold a NUL or a byte that is not UTF-8, which the sequence reducer's first deletions take
+ * out. {@code bytes} means no tree passes.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class TreeRecipe {
@@ -42,8 +45,16 @@ public final class TreeRecipe {
 
   private final TreeBuilder builder;
 
+  /** Whether the passes wait until the content looks like text (input that did not, at first). */
+  private final boolean textOnly;
+
   private TreeRecipe(TreeBuilder builder) {
+    this(builder, false);
+  }
+
+  private TreeRecipe(TreeBuilder builder, boolean textOnly) {
     this.builder = builder;
+    this.textOnly = textOnly;
   }
 
   /** The names of the tree passes a text input gets by default, in their order. */
@@ -68,6 +79,9 @@ public final class TreeRecipe {
     }
     name = name.toLowerCase(Locale.ROOT);
     if (name.equals(AUTO)) {
+      if (!LenientFormats.looksLikeText(original)) {
+        return Optional.of(new TreeRecipe(LenientFormats.auto(), true));
+      }
       TreeBuilder detected = LenientFormats.detect(original);
       return detected.name().equals("bytes")
           ? Optional.empty()
@@ -92,7 +106,7 @@ public final class TreeRecipe {
    */
   public List<ValueReducer<byte[]>> defaultPasses(Algorithm levelAlgorithm) {
     if (!(builder instanceof GrammarTreeBuilder grammar)) {
-      return TreePasses.forText(builder, levelAlgorithm);
+      return whenText(TreePasses.forText(builder, levelAlgorithm));
     }
     List<ValueReducer<byte[]>> passes = new ArrayList<>(GrammarReducers.forBuilder(grammar));
     passes.addAll(TreePasses.forText(builder, levelAlgorithm));
@@ -111,7 +125,20 @@ public final class TreeRecipe {
       String name, Algorithm levelAlgorithm, Optional<Path> learnFrom) {
     LearnedFilters filters =
         learnFrom.map(dir -> LearnedFilters.learn(builder, dir)).orElse(LearnedFilters.none());
-    return TreePasses.named(name, builder, levelAlgorithm, filters)
-        .orElseThrow(() -> new IllegalStateException("unknown tree algorithm '" + name + "'"));
+    ValueReducer<byte[]> pass =
+        TreePasses.named(name, builder, levelAlgorithm, filters)
+            .orElseThrow(() -> new IllegalStateException("unknown tree algorithm '" + name + "'"));
+    return textOnly ? new TextOnlyPass(pass) : pass;
+  }
+
+  /** Whether the passes wait until the content looks like text: the input did not, at first. */
+  public boolean waitsForText() {
+    return textOnly;
+  }
+
+  private List<ValueReducer<byte[]>> whenText(List<ValueReducer<byte[]>> passes) {
+    return textOnly
+        ? passes.stream().<ValueReducer<byte[]>>map(TextOnlyPass::new).toList()
+        : passes;
   }
 }
