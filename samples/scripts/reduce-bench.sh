@@ -10,6 +10,7 @@
 #
 #   samples/scripts/reduce-bench.sh [--cut SECONDS] [--tools "whittle cvise"] [--whittle JAR]
 #                                   [--smoke] [CRASH...]
+#   samples/scripts/reduce-bench.sh --table RESULTS.tsv LOAD_START LOAD_END CUT   # a past run's table
 #
 # CRASH: crash files under samples/ (default: the six of DEFAULT_CRASHES below). --cut: each
 # tool's wall-time cut per run (default 900). --smoke: one small crash, Whittle only, cut 120 s,
@@ -42,7 +43,32 @@ DEFAULT_CRASHES=(
 )
 SMOKE_CRASH=held-out/GsonFuzzer/crash-edd71d918d7932aee9b82301a1037c6b38af1b93
 
-usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+# The table of a results.tsv: RESULTS LOAD_START LOAD_END CUT.
+table() {
+python3 - "$@" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+tools = [t for t in ("whittle", "cvise") if any(r["tool"] == t for r in rows)]
+names = {"whittle": "`whittle reduce --jobs 2`", "cvise": "`cvise --not-c -n 2`"}
+def cell(rs):
+    if not rs:
+        return "-"
+    med = lambda k: statistics.median(float(r[k]) for r in rs if r[k] != "-")
+    notes = sorted({r["note"] for r in rs if r["note"]}) + sorted({r["check"] for r in rs if r["check"] != "ok"})
+    sizes = "/".join(r["bytes"] for r in rs)
+    return f"{sizes} B, {med('wall'):.1f} s, {med('runs'):.0f} runs" + (f" ({', '.join(notes)})" if notes else "")
+print(f"load average (1 min): {sys.argv[2]} at start, {sys.argv[3]} at end; cut {sys.argv[4]} s per run; "
+      "bytes of every repeat, median wall time and test runs\n")
+print("| crash | original | " + " | ".join(names[t] for t in tools) + " |")
+print("|---|---:|" + "---|" * len(tools))
+for crash in dict.fromkeys(r["crash"] for r in rows):
+    rs = [r for r in rows if r["crash"] == crash]
+    print(f"| {crash} | {rs[0]['original']} B | " +
+          " | ".join(cell([r for r in rs if r["tool"] == t]) for t in tools) + " |")
+PY
+}
+
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 jar=$root/jazzer-integration/target/whittle.jar cut=900 tools="whittle cvise" smoke=0 crashes=()
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -50,6 +76,7 @@ while [[ $# -gt 0 ]]; do
     --tools) tools=${2:?}; shift 2 ;;
     --whittle) jar=$(realpath "${2:?}"); shift 2 ;;
     --smoke) smoke=1; shift ;;
+    --table) table "${2:?}" "${3:?}" "${4:?}" "${5:?}"; exit 0 ;;
     -*) usage ;;
     *) crashes+=("$(realpath --relative-to="$root/samples" "$1")"); shift ;;
   esac
@@ -235,27 +262,7 @@ for crash in "${crashes[@]}"; do
   fi
 done
 
-python3 - "$results" "$load_start" "$load_end" "$cut" <<'PY' | tee "$work/results.md"
-import csv, statistics, sys
-rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
-tools = [t for t in ("whittle", "cvise") if any(r["tool"] == t for r in rows)]
-names = {"whittle": "`whittle reduce --jobs 2`", "cvise": "`cvise --not-c -n 2`"}
-def cell(rs):
-    if not rs:
-        return "-"
-    med = lambda k: statistics.median(float(r[k]) for r in rs if r[k] != "-")
-    notes = sorted({r["note"] for r in rs if r["note"]}) + sorted({r["check"] for r in rs if r["check"] != "ok"})
-    sizes = "/".join(r["bytes"] for r in rs)
-    return f"{sizes} B, {med('wall'):.1f} s, {med('runs'):.0f} runs" + (f" ({', '.join(notes)})" if notes else "")
-print(f"load average (1 min): {sys.argv[2]} at start, {sys.argv[3]} at end; cut {sys.argv[4]} s per run; "
-      "bytes of every repeat, median wall time and test runs\n")
-print("| crash | original | " + " | ".join(names[t] for t in tools) + " |")
-print("|---|---:|" + "---|" * len(tools))
-for crash in dict.fromkeys(r["crash"] for r in rows):
-    rs = [r for r in rows if r["crash"] == crash]
-    print(f"| {crash} | {rs[0]['original']} B | " +
-          " | ".join(cell([r for r in rs if r["tool"] == t]) for t in tools) + " |")
-PY
+table "$results" "$load_start" "$load_end" "$cut" | tee "$work/results.md"
 echo "results: $results" >&2
 bad=$(awk -F'\t' 'NR > 1 && $9 != "ok"' "$results" | wc -l)
 if ((smoke)); then
