@@ -133,8 +133,9 @@ final class ReducePassOptions {
         + ReduceAlgorithm.DEFAULT
         + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after the default tree"
         + " passes ("
-        + String.join(", ", TreeRecipe.defaultPassNames())
-        + ") when --format finds a tree.";
+        + String.join(", ", TreeRecipe.treePassNames())
+        + ") and token deletion (tokens: an escape, a word or a number at a time) when --format"
+        + " finds a tree.";
   }
 
   /** The byte passes {@code --passes} names, checked before INPUT is read. */

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeSizeLimit;
 import dev.whittle.engine.tree.grammar.GrammarReducers;
@@ -59,9 +60,28 @@ public final class TreeRecipe {
 
   /** The names of the tree passes a text input gets by default, in their order. */
   public static List<String> defaultPassNames() {
+    return textPasses(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
+        .map(ValueReducer::name)
+        .toList();
+  }
+
+  /** The tree passes alone, which {@code whittle minimize} runs too, in their order. */
+  public static List<String> treePassNames() {
     return TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
         .map(ValueReducer::name)
         .toList();
+  }
+
+  /**
+   * The tree passes for text, then token deletion: C-Vise deletes a lexical token at a time, and an
+   * escape such as {@code \b} goes only as a whole, which neither the tree passes (a token is a
+   * leaf) nor one-byte deletions take out. Only {@code reduce}'s: a test run there is a JVM or a
+   * process, where one more question per token is cheap beside what it saves.
+   */
+  private static List<ValueReducer<byte[]>> textPasses(TreeBuilder builder, Algorithm algorithm) {
+    List<ValueReducer<byte[]>> passes = new ArrayList<>(TreePasses.forText(builder, algorithm));
+    passes.add(BytePasses.tokens());
+    return passes;
   }
 
   /**
@@ -106,10 +126,10 @@ public final class TreeRecipe {
    */
   public List<ValueReducer<byte[]>> defaultPasses(Algorithm levelAlgorithm) {
     if (!(builder instanceof GrammarTreeBuilder grammar)) {
-      return whenText(TreePasses.forText(builder, levelAlgorithm));
+      return whenText(textPasses(builder, levelAlgorithm));
     }
     List<ValueReducer<byte[]>> passes = new ArrayList<>(GrammarReducers.forBuilder(grammar));
-    passes.addAll(TreePasses.forText(builder, levelAlgorithm));
+    passes.addAll(textPasses(builder, levelAlgorithm));
     return passes;
   }
 
