@@ -149,6 +149,9 @@ final class ReduceCommand implements Callable<Integer> {
    */
   private long startNanos;
 
+  /** Runs of the test command per pass, for --json. */
+  private final PassRuns passRuns = new PassRuns();
+
   @Override
   public Integer call() throws IOException {
     startNanos = System.nanoTime();
@@ -241,7 +244,8 @@ final class ReduceCommand implements Callable<Integer> {
                   split(codec, verdict.content(), input).size(),
                   verdict.content().length,
                   verdict.verified(),
-                  checks.runsMade() - 1)));
+                  checks.runsMade() - 1),
+              passRuns.snapshot()));
       return verdict.failedRecheck().isPresent() ? ExitCodes.FLAKY_FINDING : ExitCodes.OK;
     } catch (RuntimeException e) {
       throw ReduceFailures.translate(e, resultFile);
@@ -278,7 +282,7 @@ final class ReduceCommand implements Callable<Integer> {
       // take apart an item at a time. Without passes the reduction is exactly what it was.
       reduction = reduction.withValueReducersFirst(true);
       for (ValueReducer<C> pass : passes) {
-        reduction = reduction.withValueReducer(pass);
+        reduction = reduction.withValueReducer(passRuns.counted(pass));
       }
     }
     // The search's first question is INPUT, which checkOriginal has just answered.
@@ -289,6 +293,7 @@ final class ReduceCommand implements Callable<Integer> {
           if (!originalAnswered.getAndSet(true) && Arrays.equals(content, original)) {
             return Outcome.INTERESTING;
           }
+          passRuns.ran();
           return oracle.test(content);
         });
   }

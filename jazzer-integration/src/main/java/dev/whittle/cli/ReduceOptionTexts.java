@@ -22,7 +22,8 @@ final class ReduceOptionTexts extends ListResourceBundle {
       {
         JsonOption.KEY,
         "Print one JSON object with the result's figures on standard output, the trajectory"
-            + " (runs, milliseconds and size at each improvement) among them."
+            + " (runs, milliseconds and size at each improvement) and the test runs per pass"
+            + " (runsPerPass) among them."
       },
       {
         PlotOption.KEY,

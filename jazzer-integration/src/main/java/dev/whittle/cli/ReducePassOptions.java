@@ -51,8 +51,10 @@ final class ReducePassOptions {
       description =
           "How INPUT is read as a tree for the tree passes: "
               + TreeRecipe.FORMAT_NAMES
-              + ". auto guesses from the content; bytes, and auto on binary input, run no tree"
-              + " pass: the reduction is then the sequence algorithm's alone. Trees never"
+              + ". auto guesses from the content; on input that does not look like text (a NUL,"
+              + " bytes that are not UTF-8) the tree passes wait until the result does, and then"
+              + " guess from it. bytes runs no tree pass: the reduction is then the sequence"
+              + " algorithm's alone. Trees never"
               + " re-serialize INPUT: what is kept is INPUT's own bytes. Trees are built only of"
               + " content up to "
               + TreeRecipe.MAX_TREE_BYTES
@@ -131,8 +133,9 @@ final class ReducePassOptions {
         + ReduceAlgorithm.DEFAULT
         + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after the default tree"
         + " passes ("
-        + String.join(", ", TreeRecipe.defaultPassNames())
-        + ") when --format finds a tree.";
+        + String.join(", ", TreeRecipe.treePassNames())
+        + ") and token deletion (tokens: an escape, a word or a number at a time) when --format"
+        + " finds a tree.";
   }
 
   /** The byte passes {@code --passes} names, checked before INPUT is read. */
@@ -153,7 +156,8 @@ final class ReducePassOptions {
 
   /**
    * The tree passes of {@code --format} and {@code --algorithm}: none for other granularities than
-   * bytes, for {@code --format bytes} and for binary input.
+   * bytes and for {@code --format bytes}; on binary input, passes that wait until the content looks
+   * like text.
    */
   List<ValueReducer<byte[]>> treePasses(
       byte[] original, Granularity granularity, CommandLine command, PrintWriter err) {
@@ -180,7 +184,9 @@ final class ReducePassOptions {
     if (recipe.isEmpty()) {
       return List.of();
     }
-    noteTreeSizeLimit(original.length, err);
+    if (!recipe.get().waitsForText()) {
+      noteTreeSizeLimit(original.length, err);
+    }
     if (algorithm.tree().isEmpty()) {
       return recipe.get().defaultPasses(levelAlgorithm);
     }

@@ -6,6 +6,7 @@ import dev.whittle.api.ReductionResult;
 import dev.whittle.api.StopReason;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What the command says when a reduction ends: one JSON object for machines, or a short summary for
@@ -30,7 +31,8 @@ record ReductionReport(
     boolean verified,
     long checkRuns,
     StopReason stopReason,
-    List<TrajectoryStep> trajectory) {
+    List<TrajectoryStep> trajectory,
+    Map<String, Long> runsPerPass) {
   /** Gson's classes load only for {@code --json}, not for the summary. */
   private static final class Json {
     static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
@@ -42,7 +44,8 @@ record ReductionReport(
       String output,
       Granularity granularity,
       long originalBytes,
-      Written written) {
+      Written written,
+      Map<String, Long> runsPerPass) {
     return new ReductionReport(
         input,
         output,
@@ -61,7 +64,8 @@ record ReductionReport(
         written.verified(),
         written.checkRuns(),
         result.stopReason(),
-        TrajectoryStep.of(result));
+        TrajectoryStep.of(result),
+        runsPerPass);
   }
 
   /**

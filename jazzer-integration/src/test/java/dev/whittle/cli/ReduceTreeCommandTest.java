@@ -60,6 +60,41 @@ class ReduceTreeCommandTest {
   }
 
   @Test
+  void jsonCountsTheTestRunsOfEveryPassAndOfTheSequenceReducer() throws IOException {
+    JsonObject json = reduce("--format", "json");
+
+    JsonObject perPass = json.getAsJsonObject("runsPerPass");
+    List<String> names = new ArrayList<>(perPass.keySet());
+    assertEquals(
+        TreeRecipe.defaultPassNames(), names.subList(0, names.size() - 1), names::toString);
+    assertEquals("sequence", names.get(names.size() - 1));
+    assertTrue(perPass.get("hdd*").getAsLong() > 0, perPass::toString);
+    long sum = names.stream().mapToLong(name -> perPass.get(name).getAsLong()).sum();
+    // The original's question is answered by the check of INPUT, not by a run.
+    assertEquals(json.get("oracleCalls").getAsLong() - 1, sum, json::toString);
+  }
+
+  @Test
+  void aCrashWithNulsGetsTheTreePassesOnceTheyAreGone() throws IOException {
+    // A pattern whose parentheses balance, with a brace, and NULs as Jazzer's mutations leave
+    // them: binary at first. Byte deletion alone ends 1-minimal at "({)"; once the NULs are gone
+    // the content is text, and debracket drops the pair at once.
+    Path input = dir.resolve("crash");
+    Files.write(input, "(a\0\0\0b{\0\0c)".getBytes(StandardCharsets.ISO_8859_1));
+    String balancedWithBrace = "^(?=.*\\{)(?:[^()]|(\\((?:[^()]|(?1))*\\)))*$";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce", "--json", "--test", "grep", "-qaP", balancedWithBrace, input.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("{", Files.readString(dir.resolve("crash.reduced"), StandardCharsets.ISO_8859_1));
+    JsonObject perPass =
+        JsonParser.parseString(run.out()).getAsJsonObject().getAsJsonObject("runsPerPass");
+    assertTrue(perPass.get("debracket").getAsLong() > 0, perPass::toString);
+  }
+
+  @Test
   void jobsDoNotChangeTheResultOrTheQuestionsAnsweredFirst() throws IOException {
     JsonObject one = reduce("--algorithm", "gtr", "--jobs", "1");
     JsonObject two = reduce("--algorithm", "gtr", "--jobs", "2");

@@ -42,6 +42,14 @@ public final class BytePasses {
     return new LineRunReducer();
   }
 
+  /**
+   * Deletes one text token of two bytes or more at a time (a backslash escape, a word or a number):
+   * what one-byte deletions cannot take out when each half alone means something else.
+   */
+  public static ValueReducer<byte[]> tokens() {
+    return new TokenDeletionReducer();
+  }
+
   /** Deletes runs of 2 to 4 bytes, for small groups of bytes that only go together. */
   public static ValueReducer<byte[]> byteRuns() {
     return new ByteRunReducer();

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeSizeLimit;
 import dev.whittle.engine.tree.grammar.GrammarReducers;
@@ -23,7 +24,10 @@ import org.apiguardian.api.API;
  * The tree passes of a text input in one format, the recipe of {@code whittle reduce}: the one
  * place where a format name becomes a tree, and a tree algorithm's name, a grammar or a directory
  * of valid inputs to learn from become passes. {@value #AUTO} picks a lenient format by the input's
- * content; {@code bytes}, and {@value #AUTO} on binary input, mean no tree passes.
+ * content; on input that does not look like text, the passes pick it by the current content and
+ * apply only once that looks like text, as {@code whittle minimize}'s do: Jazzer's crash files
+ * often hold a NUL or a byte that is not UTF-8, which the sequence reducer's first deletions take
+ * out. {@code bytes} means no tree passes.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class TreeRecipe {
@@ -42,15 +46,42 @@ public final class TreeRecipe {
 
   private final TreeBuilder builder;
 
+  /** Whether the passes wait until the content looks like text (input that did not, at first). */
+  private final boolean textOnly;
+
   private TreeRecipe(TreeBuilder builder) {
+    this(builder, false);
+  }
+
+  private TreeRecipe(TreeBuilder builder, boolean textOnly) {
     this.builder = builder;
+    this.textOnly = textOnly;
   }
 
   /** The names of the tree passes a text input gets by default, in their order. */
   public static List<String> defaultPassNames() {
+    return textPasses(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
+        .map(ValueReducer::name)
+        .toList();
+  }
+
+  /** The tree passes alone, which {@code whittle minimize} runs too, in their order. */
+  public static List<String> treePassNames() {
     return TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
         .map(ValueReducer::name)
         .toList();
+  }
+
+  /**
+   * The tree passes for text, then token deletion: C-Vise deletes a lexical token at a time, and an
+   * escape such as {@code \b} goes only as a whole, which neither the tree passes (a token is a
+   * leaf) nor one-byte deletions take out. Only {@code reduce}'s: a test run there is a JVM or a
+   * process, where one more question per token is cheap beside what it saves.
+   */
+  private static List<ValueReducer<byte[]>> textPasses(TreeBuilder builder, Algorithm algorithm) {
+    List<ValueReducer<byte[]>> passes = new ArrayList<>(TreePasses.forText(builder, algorithm));
+    passes.add(BytePasses.tokens());
+    return passes;
   }
 
   /**
@@ -68,6 +99,9 @@ public final class TreeRecipe {
     }
     name = name.toLowerCase(Locale.ROOT);
     if (name.equals(AUTO)) {
+      if (!LenientFormats.looksLikeText(original)) {
+        return Optional.of(new TreeRecipe(LenientFormats.auto(), true));
+      }
       TreeBuilder detected = LenientFormats.detect(original);
       return detected.name().equals("bytes")
           ? Optional.empty()
@@ -92,10 +126,10 @@ public final class TreeRecipe {
    */
   public List<ValueReducer<byte[]>> defaultPasses(Algorithm levelAlgorithm) {
     if (!(builder instanceof GrammarTreeBuilder grammar)) {
-      return TreePasses.forText(builder, levelAlgorithm);
+      return whenText(textPasses(builder, levelAlgorithm));
     }
     List<ValueReducer<byte[]>> passes = new ArrayList<>(GrammarReducers.forBuilder(grammar));
-    passes.addAll(TreePasses.forText(builder, levelAlgorithm));
+    passes.addAll(textPasses(builder, levelAlgorithm));
     return passes;
   }
 
@@ -111,7 +145,20 @@ public final class TreeRecipe {
       String name, Algorithm levelAlgorithm, Optional<Path> learnFrom) {
     LearnedFilters filters =
         learnFrom.map(dir -> LearnedFilters.learn(builder, dir)).orElse(LearnedFilters.none());
-    return TreePasses.named(name, builder, levelAlgorithm, filters)
-        .orElseThrow(() -> new IllegalStateException("unknown tree algorithm '" + name + "'"));
+    ValueReducer<byte[]> pass =
+        TreePasses.named(name, builder, levelAlgorithm, filters)
+            .orElseThrow(() -> new IllegalStateException("unknown tree algorithm '" + name + "'"));
+    return textOnly ? new TextOnlyPass(pass) : pass;
+  }
+
+  /** Whether the passes wait until the content looks like text: the input did not, at first. */
+  public boolean waitsForText() {
+    return textOnly;
+  }
+
+  private List<ValueReducer<byte[]>> whenText(List<ValueReducer<byte[]>> passes) {
+    return textOnly
+        ? passes.stream().<ValueReducer<byte[]>>map(TextOnlyPass::new).toList()
+        : passes;
   }
 }

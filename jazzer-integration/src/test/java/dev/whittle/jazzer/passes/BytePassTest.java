@@ -31,7 +31,7 @@ class BytePassTest {
       trees.add(pass.name());
     }
 
-    assertEquals(TreeRecipe.defaultPassNames(), trees);
+    assertEquals(TreeRecipe.treePassNames(), trees);
     assertEquals(
         names(Recipes.bytes()),
         names(crash).subList(trees.size(), crash.size()),

@@ -1,0 +1,79 @@
+package dev.whittle.cli;
+
+import dev.whittle.api.ContentTester;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.schedule.DeletionPass;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs of the test command per pass of one reduction, for {@code --json}'s {@code runsPerPass}: a
+ * run is the pass's whose turn it is when the run starts, the sequence reducer's (named {@value
+ * #SEQUENCE}) outside every pass's turn. Cache hits are not runs. The reduction runs one pass at a
+ * time, its jobs answering that pass's questions, so the turn says whose a run is; it is what tells
+ * an expensive pass from a cheap one asking the same questions again.
+ */
+final class PassRuns {
+  static final String SEQUENCE = "sequence";
+
+  private final AtomicReference<String> turn = new AtomicReference<>(SEQUENCE);
+  private final Map<String, Long> runs = new LinkedHashMap<>();
+
+  /** {@code pass}, telling this counter when its turn begins and ends. */
+  <C> ValueReducer<C> counted(ValueReducer<C> pass) {
+    synchronized (runs) {
+      runs.putIfAbsent(pass.name(), 0L);
+    }
+    return new Counted<>(pass, this);
+  }
+
+  /** One run of the test command, the current turn's. */
+  void ran() {
+    String owner = turn.get();
+    synchronized (runs) {
+      runs.merge(owner, 1L, Long::sum);
+    }
+  }
+
+  /** Runs per pass name, the passes in their order, {@value #SEQUENCE} where it first ran. */
+  Map<String, Long> snapshot() {
+    synchronized (runs) {
+      return new LinkedHashMap<>(runs);
+    }
+  }
+
+  /** A pass that marks its turn; a deletion pass stays one for the pass scheduler. */
+  private record Counted<C>(ValueReducer<C> pass, PassRuns counter)
+      implements ValueReducer<C>, DeletionPass {
+    @Override
+    public String name() {
+      return pass.name();
+    }
+
+    @Override
+    public C reduce(C current, ContentTester<C> tester) {
+      String before = counter.turn.getAndSet(pass.name());
+      try {
+        return pass.reduce(current, tester);
+      } finally {
+        counter.turn.set(before);
+      }
+    }
+
+    @Override
+    public boolean appliesTo(C content) {
+      return pass.appliesTo(content);
+    }
+
+    @Override
+    public boolean lastTurnOnlyDeleted() {
+      return pass instanceof DeletionPass deletion && deletion.lastTurnOnlyDeleted();
+    }
+
+    @Override
+    public String toString() {
+      return pass.toString();
+    }
+  }
+}
