@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.corpus;
 
+import dev.whittle.api.Oracle;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.TargetOptions;
@@ -67,6 +68,16 @@ final class CorpusTarget implements AutoCloseable {
           input -> targets.withTarget(copy -> copy.runner.recordCalls(input)));
     }
     return ValueReducerChoice.forCorpusFile(runner);
+  }
+
+  /**
+   * The oracle a corpus file's shrinking asks, for {@code original}: for structured parameters only
+   * the mutation framework's own encodings reach {@code oracle} ({@link
+   * ValueReducerChoice#restrict}), so that a shrunk file is small in its values and one Jazzer
+   * itself could have written; {@code oracle} itself for other parameters.
+   */
+  Oracle<byte[]> restrict(byte[] original, Oracle<byte[]> oracle) {
+    return ValueReducerChoice.restrict(runner, original, oracle);
   }
 
   /** Runs of this copy so far. */
