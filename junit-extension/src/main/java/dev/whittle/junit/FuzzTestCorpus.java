@@ -84,6 +84,9 @@ final class FuzzTestCorpus {
                 .orElseGet(() -> Destinations.buildDirectoryOf(testClass).resolve("whittle-corpus"))
                 .resolve(testClass.getName())
                 .resolve(method.getName());
+    if (!replace) {
+      CorpusDirectories.checkReplaceable(place); // Before the work, not after it.
+    }
     Path fresh = CorpusDirectories.unusedSibling(place, "whittle-new");
     CorpusMinimizationResult result =
         CorpusMinimizer.of(FuzzTarget.testMethod(testClass, method, new JUnitLifecycle(context)))

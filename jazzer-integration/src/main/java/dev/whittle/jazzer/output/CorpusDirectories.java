@@ -78,6 +78,19 @@ public final class CorpusDirectories {
     }
   }
 
+  /**
+   * Checks, before anything is minimized, that {@link #replace} without a place aside may replace
+   * {@code directory}: absent, or holding only corpus files.
+   *
+   * @throws CorpusOutputException naming the directory and the first other file in it
+   */
+  public static void checkReplaceable(Path directory) throws IOException {
+    checkNotNull(directory, "directory");
+    if (Files.exists(directory)) {
+      checkOnlyCorpusFiles(directory);
+    }
+  }
+
   private static void checkOnlyCorpusFiles(Path directory) throws IOException {
     for (Path entry : list(directory)) {
       if (!Files.isRegularFile(entry) || !CORPUS_FILE.matcher(entry.getFileName() + "").matches()) {
