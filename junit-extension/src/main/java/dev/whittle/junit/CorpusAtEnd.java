@@ -30,8 +30,22 @@ final class CorpusAtEnd implements ExtensionContext.Store.CloseableResource {
             CorpusAtEnd.class, key -> new CorpusAtEnd(methodContext), CorpusAtEnd.class);
   }
 
+  /**
+   * JUnit reports what this throws as its own "Failed to close extension context": ours says why.
+   */
   @Override
   public void close() throws Throwable {
-    new FuzzTestCorpus(methodContext).minimize();
+    try {
+      new FuzzTestCorpus(methodContext).minimize();
+    } catch (Exception e) {
+      throw new IllegalStateException(
+          "Whittle did not minimize the corpus of "
+              + methodContext.getRequiredTestClass().getName()
+              + "#"
+              + methodContext.getRequiredTestMethod().getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
   }
 }

@@ -1,9 +1,12 @@
 package dev.whittle.junit;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.output.CorpusDirectories;
+import dev.whittle.junit.api.WhittleConfiguration;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
@@ -85,6 +88,7 @@ final class FuzzTestCorpus {
                 .resolve(testClass.getName())
                 .resolve(method.getName());
     if (!replace) {
+      checkApart(place, corpus);
       CorpusDirectories.checkReplaceable(place); // Before the work, not after it.
     }
     Path fresh = CorpusDirectories.unusedSibling(place, "whittle-new");
@@ -97,6 +101,25 @@ final class FuzzTestCorpus {
     Path aside = replace ? CorpusDirectories.unusedSibling(place, "before-whittle-" + now()) : null;
     CorpusDirectories.replace(place, fresh, aside);
     report(result, corpus, place, aside);
+  }
+
+  /**
+   * Refuses an output that is, holds or lies in a corpus directory read: replacing it would delete
+   * input files, which only {@code whittle.corpus.replace} may move, and aside.
+   */
+  private static void checkApart(Path place, List<Path> corpus) {
+    Path output = place.toAbsolutePath().normalize();
+    for (Path directory : corpus) {
+      Path input = directory.toAbsolutePath().normalize();
+      checkArgument(
+          !output.startsWith(input) && !input.startsWith(output),
+          "%s: the output %s and the corpus directory %s overlap, and the corpus is never"
+              + " modified (set %s=true to replace the generated corpus, keeping the old aside)",
+          WhittleConfiguration.CORPUS_OUTPUT,
+          output,
+          input,
+          WhittleConfiguration.CORPUS_REPLACE);
+    }
   }
 
   /** Where Jazzer's fuzzing mode keeps this method's corpus: {@code .cifuzz-corpus/<Class>/<m>}. */

@@ -104,6 +104,38 @@ class CorpusMinimizationTest {
   }
 
   @Test
+  void anOutputOverlappingTheCorpusFailsTheTestAndTouchesNothing() throws Exception {
+    Class<?> testClass = Class.forName(PACKAGE + ".BytesCorpusFixture");
+    Path generated = generatedCorpus(testClass, "parse");
+    writeGenerated(generated, testClass);
+    Map<String, String> generatedBefore = contents(generated);
+
+    EngineExecutionResults results =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(testClass))
+            .configurationParameter(WhittleConfiguration.CORPUS, CorpusSettings.MINIMIZE)
+            .configurationParameter(
+                WhittleConfiguration.CORPUS_OUTPUT, dir.resolve("base/.cifuzz-corpus") + "")
+            .configurationParameter("jazzer.internal.basedir", dir.resolve("base").toString())
+            .execute();
+
+    Throwable failure =
+        results.containerEvents().failed().stream()
+            .map(
+                event ->
+                    event
+                        .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                        .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+                        .orElseThrow())
+            .findFirst()
+            .orElseThrow();
+    String reason = failure.getCause().getMessage();
+    assertTrue(reason.contains("did not minimize the corpus of " + testClass.getName()), reason);
+    assertTrue(reason.contains(WhittleConfiguration.CORPUS_OUTPUT), reason);
+    assertEquals(generatedBefore, contents(generated));
+  }
+
+  @Test
   void withoutTheParameterNothingIsMinimized() throws Exception {
     Class<?> testClass = Class.forName(PACKAGE + ".BytesCorpusFixture");
 
