@@ -1,7 +1,9 @@
 package dev.whittle.junit;
 
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.Optional;
 
 /**
@@ -94,6 +96,32 @@ final class Destinations {
     }
     Path resources = project.resolve("src").resolve("test").resolve("resources");
     return Files.isDirectory(resources) ? Optional.of(resources) : Optional.empty();
+  }
+
+  /**
+   * The build directory {@code testClass} was loaded from: {@code target} of Maven's {@code
+   * target/test-classes}, {@code build} of Gradle's {@code build/classes/java/test}; {@code target}
+   * in the working directory when the class does not come from a directory.
+   */
+  static Path buildDirectoryOf(Class<?> testClass) {
+    CodeSource source = testClass.getProtectionDomain().getCodeSource();
+    try {
+      if (source != null && source.getLocation() != null) {
+        Path location = Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();
+        Path classes = location.getNameCount() > 3 ? location.getParent().getParent() : null;
+        if (classes != null
+            && classes.getFileName().toString().equals("classes")
+            && classes.getParent().getFileName().toString().equals("build")) {
+          return classes.getParent(); // Gradle's build/classes/java/test
+        }
+        if (Files.isDirectory(location) && location.getParent() != null) {
+          return location.getParent();
+        }
+      }
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      // Not a file: the working directory's target, below.
+    }
+    return Path.of("target").toAbsolutePath();
   }
 
   /** The build directory holding a class path directory ({@code target}, {@code build}). */

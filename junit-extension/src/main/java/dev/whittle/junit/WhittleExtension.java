@@ -7,6 +7,7 @@ import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -18,7 +19,9 @@ import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 /**
  * Intercepts the invocations of Jazzer {@code @FuzzTest} methods from outside Jazzer's own
  * interceptor and, when one fails with a finding, shrinks its input ({@link FailureShrinker}).
- * Every other test, and every passing invocation, goes through untouched.
+ * Every other test, and every passing invocation, goes through untouched. When asked ({@link
+ * dev.whittle.junit.api.WhittleConfiguration#CORPUS}), it also minimizes each fuzz test's corpus
+ * after its last invocation ({@link CorpusAtEnd}).
  *
  * <p>Public only because JUnit's extension auto-detection ({@code ServiceLoader}) needs a public
  * class; register it with {@link ShrinkFailingInputs}, {@link ShrinkingFuzzTest} or auto-detection,
@@ -45,6 +48,9 @@ public final class WhittleExtension implements InvocationInterceptor {
       ReflectiveInvocationContext<Method> invocationContext,
       ExtensionContext context)
       throws Throwable {
+    if (isCorpusMinimized(invocationContext.getExecutable(), context)) {
+      CorpusAtEnd.registerOnce(context, NAMESPACE);
+    }
     // Passing invocations pay for this much only: one lookup of a per-method answer.
     if (!isActive(invocationContext.getExecutable(), context)) {
       invocation.proceed();
@@ -106,6 +112,20 @@ public final class WhittleExtension implements InvocationInterceptor {
         .getOrComputeIfAbsent(
             method,
             key -> isFuzzTest(method) && ExtensionConfiguration.enabled(context),
+            Boolean.class);
+  }
+
+  /**
+   * Whether {@code method} is a fuzz test whose corpus is to be minimized ({@link
+   * CorpusSettings#minimize}), decided once per test method; a malformed value fails the test.
+   */
+  private static boolean isCorpusMinimized(Method method, ExtensionContext context) {
+    ExtensionContext owner = context.getParent().orElse(context);
+    return owner
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            List.of(CorpusAtEnd.class, method),
+            key -> isFuzzTest(method) && CorpusSettings.minimize(context),
             Boolean.class);
   }
 

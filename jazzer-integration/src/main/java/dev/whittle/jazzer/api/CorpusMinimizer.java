@@ -96,12 +96,28 @@ public final class CorpusMinimizer {
     return new CorpusMinimizer(b);
   }
 
+  /**
+   * A corpus minimizer for {@code target}: a class on a class path ({@link #forTarget}), or a fuzz
+   * test method with its framework's lifecycle ({@link FuzzTarget#testMethod}), which runs in
+   * Whittle's copy of its test class with coverage probes on the copy's classes. A class someone
+   * else loaded cannot get probes: minimizing with it throws a {@link FuzzTargetLoadException}.
+   */
+  public static CorpusMinimizer of(FuzzTarget target) {
+    checkNotNull(target, "target");
+    Builder b = new Builder();
+    b.options = TargetOptions.of(target);
+    return new CorpusMinimizer(b);
+  }
+
   /** How long one run may take; a longer one is a timeout, and the input is listed, not kept. */
   public CorpusMinimizer withCallTimeout(Duration timeout) {
     return copy(b -> b.options = b.options.withCallTimeout(timeout));
   }
 
-  /** How many targets, each in a class loader of its own, run inputs at once. Default 1. */
+  /**
+   * How many targets, each in a class loader of its own, run inputs at once, at most what the
+   * target allows ({@link FuzzTarget#maxJobs()}). Default 1.
+   */
   public CorpusMinimizer withJobs(int newJobs) {
     return copy(b -> b.options = b.options.withJobs(newJobs));
   }
@@ -247,8 +263,9 @@ public final class CorpusMinimizer {
     return options.callTimeout();
   }
 
+  /** How many copies of the target run inputs at once: what was asked, as the target allows. */
   public int jobs() {
-    return options.jobs();
+    return options.jobsAllowed();
   }
 
   public boolean shrinking() {

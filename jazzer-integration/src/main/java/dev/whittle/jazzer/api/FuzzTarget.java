@@ -196,7 +196,9 @@ public sealed interface FuzzTarget
    * FuzzTestLifecycle#beforeAll}) once per runner, so a result is verified in a fresh copy. Classes
    * of the JDK, Jazzer, JUnit and Whittle are shared with the test framework and not rewritten.
    * With the guard off, the framework's own class runs, nothing is loaded again, an exit ends the
-   * JVM, and a result is verified by running it once more.
+   * JVM, and a result is verified by running it once more. A corpus minimization ({@link
+   * CorpusMinimizer#of}) always runs such a copy, whose classes get its coverage probes, one copy
+   * ({@link #maxJobs()}: one job).
    */
   record TestMethod(Class<?> testClass, Method method, FuzzTestLifecycle lifecycle)
       implements FuzzTarget {

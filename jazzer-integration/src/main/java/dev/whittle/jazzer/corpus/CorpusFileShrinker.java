@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.corpus;
 
+import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
 import dev.whittle.api.Reduction;
@@ -55,15 +56,18 @@ final class CorpusFileShrinker {
         reduction = reduction.withValueReducer(reducer);
       }
     }
+    Oracle<byte[]> keepsFeatures =
+        candidate -> {
+          CoverageRun run = targets.run(candidate);
+          if (run == null || run.timedOut()) {
+            return Outcome.UNRESOLVED;
+          }
+          return keeps(run, required, allowed) ? Outcome.INTERESTING : Outcome.NOT_INTERESTING;
+        };
     try {
+      // Structured parameters: only the mutation framework's own encodings, as for a crash.
       return reduction.run(
-          candidate -> {
-            CoverageRun run = targets.run(candidate);
-            if (run == null || run.timedOut()) {
-              return Outcome.UNRESOLVED;
-            }
-            return keeps(run, required, allowed) ? Outcome.INTERESTING : Outcome.NOT_INTERESTING;
-          });
+          minimizer.valueReduction() ? targets.restrict(content, keepsFeatures) : keepsFeatures);
     } catch (OriginalNotInterestingException e) {
       return null; // Its features were stable twice but not now: keep it as it is.
     }

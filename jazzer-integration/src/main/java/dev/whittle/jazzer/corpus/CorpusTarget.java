@@ -1,15 +1,15 @@
 package dev.whittle.jazzer.corpus;
 
+import dev.whittle.api.Oracle;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.jazzer.api.CorpusMinimizer;
+import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.passes.Recipes;
 import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
-import dev.whittle.jazzer.target.TargetSpec;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -32,24 +32,22 @@ final class CorpusTarget implements AutoCloseable {
   }
 
   /**
-   * What loads a fresh copy of {@code minimizer}'s target each time it is asked, every copy
-   * counting features into {@code names}. Installs Jazzer's agent first when it is asked for in
-   * every run: its bug detectors slow every run down, and coverage needs no agent.
+   * What loads a fresh copy of {@code minimizer}'s target each time it is asked, whatever its kind
+   * ({@link TargetRunner#openWithCoverage}), with coverage probes on the classes the minimizer
+   * names, every copy counting features into {@code names}. Installs Jazzer's agent first when it
+   * is asked for in every run and the target allows it: its bug detectors slow every run down, and
+   * coverage needs no agent.
    */
   static Supplier<CorpusTarget> loader(CorpusMinimizer minimizer, EdgeNames names) {
-    if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS) {
+    if (JazzerAgent.mode() == JazzerAgent.Mode.ALWAYS
+        && minimizer.target().mayInstallJazzerAgent()) {
       JazzerAgent.ensureInstalled();
     }
-    TargetSpec spec = specOf(minimizer);
-    Duration callTimeout = minimizer.callTimeout();
+    TargetOptions options = minimizer.options();
+    CoverageFilter coverage = new CoverageFilter(minimizer.includes(), minimizer.excludes());
     boolean hitCounts = minimizer.hitCounts();
-    return () -> new CorpusTarget(TargetRunner.open(spec, callTimeout, false), names, hitCounts);
-  }
-
-  /** The target with coverage probes on the classes {@code minimizer} names. */
-  private static TargetSpec specOf(CorpusMinimizer minimizer) {
-    return TargetSpec.of(minimizer.options())
-        .withCoverage(new CoverageFilter(minimizer.includes(), minimizer.excludes()));
+    return () ->
+        new CorpusTarget(TargetRunner.openWithCoverage(options, coverage), names, hitCounts);
   }
 
   /** Runs the target once on {@code input}: its finding (null for none), features and run time. */
@@ -70,6 +68,16 @@ final class CorpusTarget implements AutoCloseable {
           input -> targets.withTarget(copy -> copy.runner.recordCalls(input)));
     }
     return ValueReducerChoice.forCorpusFile(runner);
+  }
+
+  /**
+   * The oracle a corpus file's shrinking asks, for {@code original}: for structured parameters only
+   * the mutation framework's own encodings reach {@code oracle} ({@link
+   * ValueReducerChoice#restrict}), so that a shrunk file is small in its values and one Jazzer
+   * itself could have written; {@code oracle} itself for other parameters.
+   */
+  Oracle<byte[]> restrict(byte[] original, Oracle<byte[]> oracle) {
+    return ValueReducerChoice.restrict(runner, original, oracle);
   }
 
   /** Runs of this copy so far. */

@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.corpus;
 
+import dev.whittle.api.Oracle;
 import dev.whittle.api.ValueReducer;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,15 @@ final class CorpusTargetPool implements AutoCloseable {
       any = all.get(0);
     }
     return any.valueReducers(this);
+  }
+
+  /** The oracle for shrinking {@code original} ({@link CorpusTarget#restrict}). */
+  Oracle<byte[]> restrict(byte[] original, Oracle<byte[]> oracle) {
+    CorpusTarget any;
+    synchronized (all) {
+      any = all.get(0);
+    }
+    return any.restrict(original, oracle);
   }
 
   private CorpusTarget replace(CorpusTarget hung) {

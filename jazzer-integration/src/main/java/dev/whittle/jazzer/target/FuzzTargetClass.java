@@ -36,17 +36,22 @@ final class FuzzTargetClass {
   private final Optional<Method> initialize;
   private final Optional<Method> tearDown;
 
+  /** A fuzz test method with structured parameters, whose bytes its entry decodes; else null. */
+  private final Method structuredMethod;
+
   private FuzzTargetClass(
       Class<?> targetClass,
       MethodHandle entry,
       boolean takesDataProvider,
       Optional<Method> initialize,
-      Optional<Method> tearDown) {
+      Optional<Method> tearDown,
+      Method structuredMethod) {
     this.targetClass = targetClass;
     this.entry = entry;
     this.takesDataProvider = takesDataProvider;
     this.initialize = initialize;
     this.tearDown = tearDown;
+    this.structuredMethod = structuredMethod;
   }
 
   /**
@@ -87,7 +92,8 @@ final class FuzzTargetClass {
           method.entry(),
           method.takesDataProvider(),
           Optional.empty(),
-          Optional.empty());
+          Optional.empty(),
+          method.inputKind() == TargetRunner.InputKind.MUTATOR_ARGUMENTS ? method.method() : null);
     }
     return of(targetClass);
   }
@@ -114,7 +120,8 @@ final class FuzzTargetClass {
         entryHandle(className, entryMethod),
         provider.isPresent(),
         initialize,
-        publicStatic(targetClass, TEAR_DOWN));
+        publicStatic(targetClass, TEAR_DOWN),
+        null);
   }
 
   Class<?> targetClass() {
@@ -128,6 +135,21 @@ final class FuzzTargetClass {
 
   boolean takesDataProvider() {
     return takesDataProvider;
+  }
+
+  /** How the entry point takes its input. */
+  TargetRunner.InputKind inputKind() {
+    if (structuredMethod != null) {
+      return TargetRunner.InputKind.MUTATOR_ARGUMENTS;
+    }
+    return takesDataProvider
+        ? TargetRunner.InputKind.FUZZED_DATA_PROVIDER
+        : TargetRunner.InputKind.BYTES;
+  }
+
+  /** The fuzz test method with structured parameters the entry calls, if it is one. */
+  Optional<Method> structuredMethod() {
+    return Optional.ofNullable(structuredMethod);
   }
 
   /** The entry points as a reproducer needs them. */

@@ -1,5 +1,7 @@
 package dev.whittle.jazzer.target;
 
+import dev.whittle.jazzer.coverage.CoverageRuntime;
+import dev.whittle.jazzer.coverage.ProbeCounters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -15,10 +17,12 @@ import java.util.Set;
 import java.util.jar.Manifest;
 
 /**
- * Loads a fuzz test class again for Whittle's runs of it, with its {@code System.exit}, {@code
- * Runtime.exit} and {@code Runtime.halt} calls rewritten ({@link ExitCallRewriter}) to end the run
- * instead of the JVM, as {@link TargetClassLoader} does for standalone targets. The test
- * framework's own copy of the class, which its normal run uses, is left as it is.
+ * Loads a fuzz test class again for Whittle's runs of it, through its {@link ClassRewriter}s as
+ * {@link TargetClassLoader} does for standalone targets: with exits trapped its {@code
+ * System.exit}, {@code Runtime.exit} and {@code Runtime.halt} calls are rewritten ({@link
+ * ExitCallRewriter}) to end the run instead of the JVM; with coverage the classes the filter
+ * selects get probes that count into this loader's {@link ProbeCounters}. The test framework's own
+ * copy of the class, which its normal run uses, is left as it is.
  *
  * <p>The test class and the code it calls are defined here child-first, from the class files the
  * test's own loader shows ({@link ClassLoader#getResource}), whatever kind of loader that is
@@ -39,7 +43,8 @@ import java.util.jar.Manifest;
  * <p>Unnamed, as {@link TargetClassLoader} is, so that stack frames print as the framework's do and
  * the dedup token stays the one Jazzer reports.
  */
-final class FuzzTestClassLoader extends SecureClassLoader implements CurrentRun.Owner {
+final class FuzzTestClassLoader extends SecureClassLoader
+    implements CurrentRun.Owner, ProbeCounters.Owner {
   private static final List<String> SHARED_PREFIXES =
       List.of(
           "java.",
@@ -56,7 +61,8 @@ final class FuzzTestClassLoader extends SecureClassLoader implements CurrentRun.
   private static final Map<String, Class<?>> WHITTLE_OWN =
       Map.of(
           ExitTrap.class.getName(), ExitTrap.class,
-          TargetExitRequest.class.getName(), TargetExitRequest.class);
+          TargetExitRequest.class.getName(), TargetExitRequest.class,
+          CoverageRuntime.class.getName(), CoverageRuntime.class);
 
   /**
    * Classes of each of Whittle's modules, by name: their class path entries are Whittle's. The
@@ -74,6 +80,8 @@ final class FuzzTestClassLoader extends SecureClassLoader implements CurrentRun.
 
   private final ClassLoader testLoader;
   private final CurrentRun currentRun;
+  private final List<ClassRewriter> rewriters;
+  private final ProbeCounters probeCounters = new ProbeCounters();
   private final Set<String> whittleEntries;
 
   /** Manifests of the jars classes came from, for their packages; empty for none. */
@@ -92,17 +100,26 @@ final class FuzzTestClassLoader extends SecureClassLoader implements CurrentRun.
    * @param testLoader the loader of the test class, whose class files this one reads
    * @param currentRun the runner's runs, which exits requested by this loader's classes on threads
    *     of their own are credited to
+   * @param rewriters applied in order to every class this loader defines
    */
-  FuzzTestClassLoader(ClassLoader testLoader, CurrentRun currentRun) {
+  FuzzTestClassLoader(
+      ClassLoader testLoader, CurrentRun currentRun, List<ClassRewriter> rewriters) {
     super(testLoader);
     this.testLoader = testLoader;
     this.currentRun = currentRun;
+    this.rewriters = List.copyOf(rewriters);
     this.whittleEntries = whittleEntries();
   }
 
   @Override
   public CurrentRun currentRun() {
     return currentRun;
+  }
+
+  /** The counters of the instrumented classes this loader defined; empty without coverage. */
+  @Override
+  public ProbeCounters probeCounters() {
+    return probeCounters;
   }
 
   @Override
@@ -155,7 +172,10 @@ final class FuzzTestClassLoader extends SecureClassLoader implements CurrentRun.
       if (in == null) {
         throw new ClassNotFoundException(name);
       }
-      classFile = ExitCallRewriter.rewrite(in.readAllBytes());
+      classFile = in.readAllBytes();
+      for (ClassRewriter rewriter : rewriters) {
+        classFile = rewriter.rewrite(name, classFile);
+      }
     } catch (IOException e) {
       throw new ClassNotFoundException(name, e);
     } catch (IllegalArgumentException e) {

@@ -11,14 +11,18 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * A fuzz test method named as {@code com.example.ParserFuzzTest#fuzzParser}, run as a standalone
- * target: the method of that name with one {@code byte[]} or {@code FuzzedDataProvider} parameter
- * (any visibility, declared in the class or a superclass), called on a new instance made with the
- * class's no-argument constructor for every run, as Jazzer's regression mode makes one per input.
- * No test framework is involved: {@code @BeforeEach} methods, parameter resolvers and extensions do
- * not run. This is what lets the class be loaded, and so instrumented, by Whittle's own loader.
+ * target: the method of that name (any visibility, declared in the class or a superclass) with one
+ * {@code byte[]} or {@code FuzzedDataProvider} parameter, or else the only method of that name,
+ * whose parameters Jazzer's mutation framework decodes from the bytes as Jazzer's regression mode
+ * does ({@link FuzzTestArguments}; bytes the framework refuses make a run without a finding),
+ * called on a new instance made with the class's no-argument constructor for every run, as Jazzer's
+ * regression mode makes one per input. No test framework is involved: {@code @BeforeEach} methods,
+ * parameter resolvers and extensions do not run. This is what lets the class be loaded, and so
+ * instrumented, by Whittle's own loader.
  */
 final class FuzzTestMethodEntry {
   static final String SEPARATOR = "#";
@@ -40,13 +44,20 @@ final class FuzzTestMethodEntry {
 
   private final Constructor<?> constructor;
   private final MethodHandle method;
-  private final boolean takesDataProvider;
+  private final Method chosen;
+
+  /** The decoder of structured parameters; null for one {@code byte[]} or provider parameter. */
+  private final FuzzTestArguments structured;
 
   private FuzzTestMethodEntry(
-      Constructor<?> constructor, MethodHandle method, boolean takesDataProvider) {
+      Constructor<?> constructor,
+      MethodHandle method,
+      Method chosen,
+      FuzzTestArguments structured) {
     this.constructor = constructor;
     this.method = method;
-    this.takesDataProvider = takesDataProvider;
+    this.chosen = chosen;
+    this.structured = structured;
   }
 
   static boolean names(String target) {
@@ -70,33 +81,16 @@ final class FuzzTestMethodEntry {
    */
   static FuzzTestMethodEntry find(Class<?> type, String methodName) {
     String target = type.getName() + SEPARATOR + methodName;
-    List<Method> found = new ArrayList<>();
-    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-      for (Method m : c.getDeclaredMethods()) {
-        if (m.getName().equals(methodName)
-            && m.getParameterCount() == 1
-            && (m.getParameterTypes()[0] == byte[].class
-                || m.getParameterTypes()[0] == FuzzedDataProvider.class)) {
-          found.add(m);
-        }
-      }
-      if (!found.isEmpty()) {
-        break;
-      }
+    List<Method> found = methods(type, methodName, true);
+    if (found.isEmpty()) {
+      found = methods(type, methodName, false);
     }
     if (found.size() != 1) {
-      throw new FuzzTargetLoadException(
-          target,
-          found.isEmpty()
-              ? type.getName()
-                  + " has no method "
-                  + methodName
-                  + "(byte[]) or "
-                  + methodName
-                  + "(FuzzedDataProvider)"
-              : type.getName() + " has both " + methodName + "(byte[]) and (FuzzedDataProvider)");
+      throw new FuzzTargetLoadException(target, notOneMethod(type, methodName, found));
     }
     Method chosen = found.get(0);
+    FuzzTestArguments structured =
+        isSingleInput(chosen) ? null : FuzzTestArguments.forMethod(chosen, null);
     try {
       chosen.setAccessible(true);
       MethodHandle handle = MethodHandles.lookup().unreflect(chosen);
@@ -107,9 +101,15 @@ final class FuzzTestMethodEntry {
         constructor = type.getDeclaredConstructor();
         constructor.setAccessible(true);
       }
-      handle = handle.asType(MethodType.methodType(void.class, Object.class, Object.class));
-      return new FuzzTestMethodEntry(
-          constructor, handle, chosen.getParameterTypes()[0] == FuzzedDataProvider.class);
+      handle =
+          structured != null
+              ? handle.asSpreader(Object[].class, chosen.getParameterCount())
+              : handle;
+      handle =
+          handle.asType(
+              MethodType.methodType(
+                  void.class, Object.class, structured != null ? Object[].class : Object.class));
+      return new FuzzTestMethodEntry(constructor, handle, chosen, structured);
     } catch (NoSuchMethodException e) {
       throw new FuzzTargetLoadException(
           target, type.getName() + " needs a constructor without parameters to run " + target, e);
@@ -118,8 +118,64 @@ final class FuzzTestMethodEntry {
     }
   }
 
+  /**
+   * The methods named {@code methodName} of the nearest class up from {@code type} that has any:
+   * those with one {@code byte[]} or provider parameter, or those with parameters at all.
+   */
+  private static List<Method> methods(Class<?> type, String methodName, boolean singleInput) {
+    List<Method> found = new ArrayList<>();
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Method m : c.getDeclaredMethods()) {
+        if (m.getName().equals(methodName)
+            && !m.isSynthetic()
+            && m.getParameterCount() > 0
+            && isSingleInput(m) == singleInput) {
+          found.add(m);
+        }
+      }
+      if (!found.isEmpty()) {
+        break;
+      }
+    }
+    return found;
+  }
+
+  private static boolean isSingleInput(Method m) {
+    return m.getParameterCount() == 1
+        && (m.getParameterTypes()[0] == byte[].class
+            || m.getParameterTypes()[0] == FuzzedDataProvider.class);
+  }
+
+  private static String notOneMethod(Class<?> type, String methodName, List<Method> found) {
+    if (found.isEmpty()) {
+      return type.getName() + " has no method " + methodName + " with parameters";
+    }
+    return found.stream().allMatch(FuzzTestMethodEntry::isSingleInput)
+        ? type.getName() + " has both " + methodName + "(byte[]) and (FuzzedDataProvider)"
+        : type.getName()
+            + " has "
+            + found.size()
+            + " methods named "
+            + methodName
+            + "; name a fuzz test method that is not overloaded";
+  }
+
   boolean takesDataProvider() {
-    return takesDataProvider;
+    return structured == null && chosen.getParameterTypes()[0] == FuzzedDataProvider.class;
+  }
+
+  /** How the method takes its input. */
+  TargetRunner.InputKind inputKind() {
+    return structured != null
+        ? TargetRunner.InputKind.MUTATOR_ARGUMENTS
+        : takesDataProvider()
+            ? TargetRunner.InputKind.FUZZED_DATA_PROVIDER
+            : TargetRunner.InputKind.BYTES;
+  }
+
+  /** The method, whose parameters a value reducer of structured parameters needs. */
+  Method method() {
+    return chosen;
   }
 
   /** The entry as {@code (Object)void}, as {@link FuzzTargetClass#entry()} gives it. */
@@ -137,6 +193,16 @@ final class FuzzTestMethodEntry {
         throw e.getCause();
       }
     }
-    self.method.invokeExact(instance, argument);
+    if (self.structured == null) {
+      self.method.invokeExact(instance, argument);
+      return;
+    }
+    Object[] values;
+    try {
+      values = self.structured.decode((byte[]) argument, UnaryOperator.identity());
+    } catch (FuzzTestArguments.UndecodableException e) {
+      return; // As in Jazzer's regression mode: bytes the framework refuses are no finding.
+    }
+    self.method.invokeExact(instance, values);
   }
 }

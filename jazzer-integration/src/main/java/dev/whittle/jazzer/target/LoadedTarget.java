@@ -117,12 +117,10 @@ final class LoadedTarget implements AutoCloseable {
   TargetRunner.Entry entry(String className) {
     return new TargetRunner.Entry(
         className,
-        target.takesDataProvider()
-            ? TargetRunner.InputKind.FUZZED_DATA_PROVIDER
-            : TargetRunner.InputKind.BYTES,
+        target.inputKind(),
         target.shape(),
         runtime.isPresent(),
-        null);
+        target.structuredMethod().orElse(null));
   }
 
   /** The counters of the target's instrumented classes; empty for an attached target. */

@@ -12,6 +12,7 @@ import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzTestLifecycle;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.api.TargetOptions;
+import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
@@ -107,6 +108,44 @@ public final class TargetRunner implements AutoCloseable {
   }
 
   /**
+   * A runner over {@code options}' target whose runs count coverage ({@link #runWithCoverage}),
+   * whatever its kind, so that the engines never tell the kinds apart: a class on a class path is
+   * loaded in a loader of its own with probes on the classes {@code coverage} selects; a fuzz test
+   * method runs in Whittle's copy of its test class (as with the exit guard, whose setting still
+   * decides whether exits are trapped), with probes on the copy's classes that {@code coverage}
+   * selects, each run through the test's lifecycle on a fresh instance and the class set up once
+   * per runner. Every run uses the one loaded target.
+   *
+   * @throws FuzzTargetLoadException if the target cannot be loaded, initialized or set up, or is a
+   *     class someone else loaded, whose classes Whittle cannot give probes
+   */
+  public static TargetRunner openWithCoverage(TargetOptions options, CoverageFilter coverage) {
+    checkNotNull(options, "options");
+    checkNotNull(coverage, "coverage");
+    FuzzTarget target = options.target();
+    if (target instanceof FuzzTarget.TestMethod test) {
+      return TestMethodLifecycle.open(
+          test.testClass(),
+          test.method(),
+          test.lifecycle(),
+          options.dataProviders(),
+          options.callTimeout(),
+          options.exitGuard(),
+          coverage,
+          0);
+    }
+    if (target instanceof FuzzTarget.LoadedClass) {
+      throw new FuzzTargetLoadException(
+          target.className(),
+          target.className()
+              + " was loaded by someone else (a running Jazzer), so Whittle cannot give its classes"
+              + " coverage probes; name it with its class path (FuzzTarget.onClassPath, or --cp and"
+              + " --target) to minimize a corpus");
+    }
+    return open(TargetSpec.of(options).withCoverage(coverage), options.callTimeout(), false);
+  }
+
+  /**
    * Loads and initializes the fuzz target class {@code spec} names.
    *
    * @param callTimeout how long one run, {@code fuzzerInitialize} or {@code fuzzerTearDown} may
@@ -175,7 +214,14 @@ public final class TargetRunner implements AutoCloseable {
     checkNotNull(lifecycle, "lifecycle");
     checkNotNull(callTimeout, "callTimeout");
     return TestMethodLifecycle.open(
-        testClass, method, lifecycle, dataProviders, callTimeout, trapExits, workerStackBytes);
+        testClass,
+        method,
+        lifecycle,
+        dataProviders,
+        callTimeout,
+        trapExits,
+        null,
+        workerStackBytes);
   }
 
   /** Runs the target once on {@code input}; returns its finding, or null if it found nothing. */

@@ -5,6 +5,8 @@ import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzTestLifecycle;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
+import dev.whittle.jazzer.coverage.CoverageFilter;
+import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.finding.DedupToken;
 import dev.whittle.jazzer.finding.FindingClassifier;
 import dev.whittle.jazzer.runtime.JazzerRuntime;
@@ -24,7 +26,9 @@ import java.util.function.UnaryOperator;
  * exit calls of the test and of the code it calls rewritten, so that {@code System.exit}, {@code
  * Runtime.exit} and {@code Runtime.halt} end the run as an exit finding instead of the JVM; the
  * copy is initialized and set up ({@link FuzzTestLifecycle#beforeAll}) when the runner opens and
- * torn down when it closes. Without, the framework's own class runs, and an exit ends the JVM.
+ * torn down when it closes. With coverage the copy's classes that the filter selects also get
+ * probes, counted per run into the copy's loader. Without either, the framework's own class runs,
+ * and an exit ends the JVM.
  */
 final class TestMethodLifecycle implements Lifecycle {
   private final Class<?> testClass;
@@ -32,18 +36,30 @@ final class TestMethodLifecycle implements Lifecycle {
   private final FuzzTestLifecycle lifecycle;
   private final FuzzTestArguments arguments;
   private final JazzerRuntime runtime;
+
+  /** The counters of the copy's instrumented classes; null without coverage. */
+  private final ProbeCounters probeCounters;
+
   private boolean setUp;
 
   private TestMethodLifecycle(
-      Class<?> testClass, Method method, FuzzTestLifecycle lifecycle, FuzzTestArguments arguments) {
+      Class<?> testClass,
+      Method method,
+      FuzzTestLifecycle lifecycle,
+      FuzzTestArguments arguments,
+      ProbeCounters probeCounters) {
     this.testClass = testClass;
     this.method = method;
     this.lifecycle = lifecycle;
     this.arguments = arguments;
+    this.probeCounters = probeCounters;
     this.runtime = JazzerRuntime.visibleFrom(loaderOf(method));
   }
 
-  /** See {@link TargetRunner#openTestMethod}. */
+  /**
+   * See {@link TargetRunner#openTestMethod}; with {@code coverage} (null for none) the runs count
+   * coverage on Whittle's copy of the class, whatever {@code trapExits} says.
+   */
   static TargetRunner open(
       Class<?> testClass,
       Method method,
@@ -51,16 +67,22 @@ final class TestMethodLifecycle implements Lifecycle {
       FuzzedDataProviderFactory dataProviders,
       Duration callTimeout,
       boolean trapExits,
+      CoverageFilter coverage,
       long workerStackBytes) {
     RunWatchdog watchdog = new RunWatchdog(callTimeout, workerStackBytes);
     try {
       Class<?> runClass = testClass;
       Method runMethod = method;
-      if (trapExits) {
+      ProbeCounters counters = null;
+      if (trapExits || coverage != null) {
         FuzzTestClassLoader loader =
-            new FuzzTestClassLoader(loaderOf(method), watchdog.currentRun());
+            new FuzzTestClassLoader(
+                loaderOf(method),
+                watchdog.currentRun(),
+                ClassRewriter.forTarget(trapExits, coverage));
         runClass = FuzzTestCopy.loadClass(testClass, loader);
         runMethod = FuzzTestCopy.method(method, runClass, loader);
+        counters = coverage != null ? loader.probeCounters() : null;
       }
       accessible(runMethod);
       TestMethodLifecycle test =
@@ -68,7 +90,8 @@ final class TestMethodLifecycle implements Lifecycle {
               runClass,
               runMethod,
               lifecycle,
-              FuzzTestArguments.forMethod(runMethod, dataProviders));
+              FuzzTestArguments.forMethod(runMethod, dataProviders),
+              counters);
       TargetRunner runner = new TargetRunner(test, watchdog, test.classifier(), test.entry());
       test.setUpClass(watchdog);
       return runner;
@@ -197,6 +220,19 @@ final class TestMethodLifecycle implements Lifecycle {
           return null;
         },
         new byte[0]);
+  }
+
+  @Override
+  public boolean countsCoverage() {
+    return probeCounters != null;
+  }
+
+  @Override
+  public ProbeCounters probeCounters() {
+    if (probeCounters == null) {
+      throw new IllegalStateException("no coverage probes on " + testClass.getName());
+    }
+    return probeCounters;
   }
 
   private static ClassLoader loaderOf(Method method) {

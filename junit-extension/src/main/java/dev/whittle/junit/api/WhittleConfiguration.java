@@ -63,4 +63,49 @@ public final class WhittleConfiguration {
    * the inputs were read from (Maven's {@code target}, Gradle's {@code build}).
    */
   public static final String OUTPUT_DIRECTORY = "whittle.output-directory";
+
+  /**
+   * {@code minimize} to minimize each fuzz test's corpus after its regression (or fuzzing) run,
+   * with the test method as the target and Whittle's own edge coverage as the measure: the files of
+   * its inputs directory ({@code <pkg>/<Class>Inputs/<method>/} as the test class path shows it)
+   * and of the corpus Jazzer generates in fuzzing mode ({@code .cifuzz-corpus/<Class>/<method>/}).
+   * Neither is ever modified unless {@link #CORPUS_REPLACE} asks for the generated one. Default
+   * {@code off}.
+   */
+  public static final String CORPUS = "whittle.corpus";
+
+  /**
+   * Where the minimized corpus goes: a directory whose {@code <Class>/<method>/} subdirectory gets
+   * each test method's result, replacing an earlier result there. Default {@code whittle-corpus} in
+   * the build directory the test classes were loaded from (Maven's {@code target}, Gradle's {@code
+   * build}).
+   */
+  public static final String CORPUS_OUTPUT = "whittle.corpus.output";
+
+  /**
+   * {@code true} or {@code false} (default): whether the minimized corpus replaces the corpus
+   * Jazzer generated ({@code .cifuzz-corpus/<Class>/<method>/}) instead of going to {@link
+   * #CORPUS_OUTPUT}: the new directory takes the old one's place in one rename, and the old one is
+   * kept aside beside it as {@code <method>.before-whittle-<time>}.
+   */
+  public static final String CORPUS_REPLACE = "whittle.corpus.replace";
+
+  /**
+   * Comma-separated globs over class names ({@code com.example.*}) of the classes whose edges count
+   * as coverage. Default: every class Whittle's copy of the test class loads, that is the test
+   * class and what it calls outside the JDK, Jazzer, JUnit and Whittle, except the assertion and
+   * mocking libraries named in {@link #CORPUS_EXCLUDES}.
+   */
+  public static final String CORPUS_INCLUDES = "whittle.corpus.includes";
+
+  /**
+   * Comma-separated globs of classes whose edges do not count, added to the default {@value
+   * #DEFAULT_CORPUS_EXCLUDES}.
+   */
+  public static final String CORPUS_EXCLUDES = "whittle.corpus.excludes";
+
+  /** The classes whose edges never count: assertion and mocking libraries. */
+  public static final String DEFAULT_CORPUS_EXCLUDES =
+      "org.assertj.*,org.hamcrest.*,com.google.common.truth.*,org.mockito.*,net.bytebuddy.*,"
+          + "org.easymock.*";
 }

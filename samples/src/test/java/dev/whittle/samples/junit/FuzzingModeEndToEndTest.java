@@ -61,10 +61,41 @@ class FuzzingModeEndToEndTest {
     assertTrue(report.contains(minimized.get(0).toString()), report);
   }
 
-  private String fuzz(String testClass) throws IOException, InterruptedException {
+  /**
+   * With {@code whittle.corpus=minimize}, the corpus the fuzzing session grew is minimized in the
+   * same JVM once the test's invocations are over: the seed and Jazzer's generated corpus, into the
+   * output directory, with every feature kept and the generated corpus left as it was.
+   */
+  @Test
+  void theCorpusAFuzzingSessionGrewIsMinimizedInTheSameJvmAfterIt() throws Exception {
+    Files.createDirectories(base.resolve(Path.of("src", "test", "resources")));
+    Path out = base.resolve("corpus-out");
+
+    String output =
+        fuzz(
+            KeywordFuzzSample.class.getName(),
+            "-Dwhittle.corpus=minimize",
+            "-Dwhittle.corpus.output=" + out);
+
+    Path generated =
+        base.resolve(".cifuzz-corpus").resolve(KeywordFuzzSample.class.getName()).resolve("search");
+    Path minimized = out.resolve(KeywordFuzzSample.class.getName()).resolve("search");
+    assertTrue(Files.isDirectory(generated), output);
+    List<Path> kept = filesStartingWith(minimized, "");
+    assertTrue(!kept.isEmpty(), output);
+    assertTrue(kept.size() <= filesStartingWith(generated, "").size() + 1, output);
+    int summary =
+        output.indexOf("Whittle corpus minimization: " + KeywordFuzzSample.class.getName());
+    assertTrue(summary >= 0, output);
+    assertTrue(output.indexOf("(0 missing", summary) > summary, output);
+  }
+
+  private String fuzz(String testClass, String... options)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-XX:-OmitStackTraceInFastThrow");
+    command.addAll(List.of(options));
     command.add("-DJAZZER_FUZZ=1");
     command.add("-Djazzer.internal.basedir=" + base);
     command.add("-cp");

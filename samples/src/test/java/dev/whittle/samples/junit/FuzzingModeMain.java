@@ -17,13 +17,17 @@ final class FuzzingModeMain {
   private FuzzingModeMain() {}
 
   public static void main(String[] args) throws ClassNotFoundException {
-    EngineTestKit.engine("junit-jupiter")
-        .selectors(selectClass(Class.forName(args[0])))
-        .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
-        .execute()
-        .testEvents()
-        .failed()
-        .stream()
+    EngineTestKit.Builder engine =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(Class.forName(args[0])))
+            .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true");
+    // The test kit reads no system properties as configuration parameters: Whittle's are passed.
+    for (String key : System.getProperties().stringPropertyNames()) {
+      if (key.startsWith("whittle.")) {
+        engine = engine.configurationParameter(key, System.getProperty(key));
+      }
+    }
+    engine.execute().testEvents().failed().stream()
         .forEach(
             event -> {
               Throwable thrown =
