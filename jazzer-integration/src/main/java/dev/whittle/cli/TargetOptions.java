@@ -24,7 +24,9 @@ final class TargetOptions {
       names = "--target",
       required = true,
       paramLabel = "CLASS",
-      description = "The fuzz target class, fully qualified.")
+      description =
+          "The fuzz target class, fully qualified; 'whittle corpus' also takes Class#method for a"
+              + " @FuzzTest method.")
   String targetClass;
 
   /**
