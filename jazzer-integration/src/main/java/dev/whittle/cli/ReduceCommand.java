@@ -11,6 +11,7 @@ import dev.whittle.jazzer.command.TestCommand;
 import dev.whittle.jazzer.output.OutputLock;
 import dev.whittle.jazzer.output.ResultFile;
 import dev.whittle.jazzer.passes.BytePass;
+import dev.whittle.jazzer.passes.PassRuns;
 import dev.whittle.jazzer.passes.Recipes;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,4 +1,6 @@
-package dev.whittle.cli;
+package dev.whittle.jazzer.passes;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
@@ -6,22 +8,26 @@ import dev.whittle.engine.schedule.DeletionPass;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apiguardian.api.API;
 
 /**
  * Runs of the test command per pass of one reduction, for {@code --json}'s {@code runsPerPass}: a
  * run is the pass's whose turn it is when the run starts, the sequence reducer's (named {@value
  * #SEQUENCE}) outside every pass's turn. Cache hits are not runs. The reduction runs one pass at a
  * time, its jobs answering that pass's questions, so the turn says whose a run is; it is what tells
- * an expensive pass from a cheap one asking the same questions again.
+ * an expensive pass from a cheap one asking the same questions again. It lives with the catalogue
+ * because a counted pass must stay a deletion pass for the core's scheduler, which the command line
+ * may not name.
  */
-final class PassRuns {
-  static final String SEQUENCE = "sequence";
+@API(status = INTERNAL, since = "0.1")
+public final class PassRuns {
+  public static final String SEQUENCE = "sequence";
 
   private final AtomicReference<String> turn = new AtomicReference<>(SEQUENCE);
   private final Map<String, Long> runs = new LinkedHashMap<>();
 
   /** {@code pass}, telling this counter when its turn begins and ends. */
-  <C> ValueReducer<C> counted(ValueReducer<C> pass) {
+  public <C> ValueReducer<C> counted(ValueReducer<C> pass) {
     synchronized (runs) {
       runs.putIfAbsent(pass.name(), 0L);
     }
@@ -29,7 +35,7 @@ final class PassRuns {
   }
 
   /** One run of the test command, the current turn's. */
-  void ran() {
+  public void ran() {
     String owner = turn.get();
     synchronized (runs) {
       runs.merge(owner, 1L, Long::sum);
@@ -37,7 +43,7 @@ final class PassRuns {
   }
 
   /** Runs per pass name, the passes in their order, {@value #SEQUENCE} where it first ran. */
-  Map<String, Long> snapshot() {
+  public Map<String, Long> snapshot() {
     synchronized (runs) {
       return new LinkedHashMap<>(runs);
     }
