@@ -1,5 +1,6 @@
 package dev.whittle.engine.schedule;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -199,6 +200,21 @@ public final class PassScheduler<C> {
       changed |= passChanged;
     }
     return changed;
+  }
+
+  /**
+   * What is left of the policy's waste limit (for the passes that applied at the start of the last
+   * round): what a search outside the passes, such as an edge trim, may ask without a gain.
+   */
+  public long wasteLeft() {
+    return Math.max(0, policy().totalWaste(roundPasses) - wastedTail);
+  }
+
+  /** Notes {@code calls} asked outside the passes that bought nothing, against the waste limit. */
+  public void wasted(long calls) {
+    checkArgument(calls >= 0, "calls must not be negative, was %s", calls);
+    wastedCalls += calls;
+    wastedTail += calls;
   }
 
   /** Whether a pass was cut off at its allowance in its last turn without a gain: a retry's. */
