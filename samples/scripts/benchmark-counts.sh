@@ -2,14 +2,16 @@
 # The counted figures (oracle calls or target runs, and result sizes; never times) of
 # docs/benchmarks.md sections 2, 7, 13, 15, 20 and 22, one TSV line each, so that two builds can be
 # compared line by line: a redesign that keeps behaviour keeps every line. Sections 7, 13 and 15
-# come from pipeline-ratios.sh (one repeat), 20 from corpus-bench.sh (Jazzer's figures reused, no
-# JaCoCo), 2 and 22 from the core benchmarks ZellerBenchmark and TreeZellerBenchmark.
+# come from pipeline-ratios.sh (one repeat), 2 and 22 from the core benchmarks ZellerBenchmark and
+# TreeZellerBenchmark, 20 from `whittle corpus` on the corpora of samples/corpora/targets.tsv with one
+# job and no time limit per file (section 20's one second per file makes its figures depend on the
+# machine's load; without it they depend on the code alone).
 #
 #   mvn -B -q -ntp package -DskipTests
 #   samples/scripts/benchmark-counts.sh > after.tsv          # WHITTLE_JAR=... another build
 #   diff before.tsv after.tsv                                 # no output: the same counts
 #
-# Takes about ten minutes. Logs of the runs stay in target/benchmark-counts/.
+# Takes about half an hour (ImageMetadataFuzzer's corpus without a time limit is most of it). Logs of the runs stay in target/benchmark-counts/.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,8 +30,18 @@ core_benchmark() {
 core_benchmark ZellerBenchmark
 core_benchmark TreeZellerBenchmark
 REPEAT=1 WHITTLE_JAR=$jar "$root/samples/scripts/pipeline-ratios.sh" >"$logs/pipeline.txt" 2>&1
-"$root/samples/scripts/corpus-bench.sh" --whittle "$jar" --reuse-jazzer --shrink-only --no-jacoco \
-  >"$logs/corpus.txt" 2>&1
+source "$root/samples/scripts/corpus-classpath.sh"
+cp=$(corpus_classpath "$root" 2>"$logs/classpath.txt")
+: >"$logs/corpus.tsv"
+grep -v '^#' "$root/samples/corpora/targets.tsv" | while IFS=$'\t' read -r name class _; do
+  out=$logs/corpus-$name
+  rm -rf "$out"
+  java -jar "$jar" corpus --cp "$cp" --target "$class" --jobs 1 --max-time-per-file 1h \
+    --output "$out" --json "$root/samples/corpora/$name" >"$out.json" 2>"$out.log" || true
+  printf '%s\t%s\t%s\t%s\n' "$name" "$(ls "$out" | wc -l)" "$(cat "$out"/* | wc -c)" \
+    "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["runs"])' "$out.json")" \
+    >>"$logs/corpus.tsv"
+done
 
 python3 - "$logs" <<'PY'
 import re, sys
@@ -55,9 +67,8 @@ for l in lines("pipeline.txt"):
             m = re.match(r"(\d+) B, (\d+) runs", cell)
             if m:
                 print(f"7/13/15\t{target} {way}\truns {m[2]}\tsize {m[1]}")
-# Section 20: corpus, files, bytes of whittle corpus
-for l in lines("corpus.txt"):
-    cells = [c.strip() for c in l.strip().strip("|").split("|")]
-    if len(cells) >= 4 and cells[1] == "whittle corpus":
-        print(f"20\t{cells[0]}\tfiles {cells[2]}\tbytes {cells[3]}")
+# Section 20: corpus, files, bytes and runs of whittle corpus
+for l in lines("corpus.tsv"):
+    name, files, size, runs = l.split("\t")
+    print(f"20\t{name}\tfiles {files}\tbytes {size}\truns {runs}")
 PY

@@ -42,18 +42,8 @@ lib=$root/target/jazzer
 if [[ ! -f $lib/jazzer-0.30.0.jar || ! -f $lib/jazzer-api-0.30.0.jar ]]; then
   "$root/samples/scripts/jazzer.sh" setup >&2
 fi
-(cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
-  -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >&2
-# The targets' class path: the samples' classes and the benchmarked libraries with their own
-# dependencies, not Whittle's modules or Guava (whittle.jar brings its own).
-cp=$root/samples/target/classes
-IFS=: read -r -a jars <"$root/samples/target/runtime-classpath.txt" || true  # no final newline
-for jar in "${jars[@]}"; do
-  case $jar in
-    */commons-csv-*|*/commons-io-*|*/commons-codec-*|*/json-smart-*|*/accessors-smart-*|*/asm-*|\
-    */metadata-extractor-*|*/xmpcore-*|*/jazzer-api-*) cp=$cp:$jar ;;
-  esac
-done
+source "$root/samples/scripts/corpus-classpath.sh"
+cp=$(corpus_classpath "$root")
 jazzer=(java -XX:-OmitStackTraceInFastThrow
   -cp "$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp" com.code_intelligence.jazzer.Jazzer)
 

@@ -19,11 +19,11 @@ final class CorpusFileShrinker {
   static final long USEFUL_RUNS = 100;
 
   private final CorpusMinimizer minimizer;
-  private final CoverageSessions sessions;
+  private final CorpusTargetPool targets;
 
-  CorpusFileShrinker(CorpusMinimizer minimizer, CoverageSessions sessions) {
+  CorpusFileShrinker(CorpusMinimizer minimizer, CorpusTargetPool targets) {
     this.minimizer = minimizer;
-    this.sessions = sessions;
+    this.targets = targets;
   }
 
   /**
@@ -48,14 +48,14 @@ final class CorpusFileShrinker {
             // chunk after the header): a tenth of the file's budget.
             .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxCalls()));
     if (minimizer.valueReduction()) {
-      for (ValueReducer<byte[]> reducer : sessions.valueReducers()) {
+      for (ValueReducer<byte[]> reducer : targets.valueReducers()) {
         reduction = reduction.withValueReducer(reducer);
       }
     }
     try {
       return reduction.run(
           candidate -> {
-            CoverageRun run = sessions.run(candidate);
+            CoverageRun run = targets.run(candidate);
             if (run == null || run.timedOut()) {
               return Outcome.UNRESOLVED;
             }
@@ -72,8 +72,8 @@ final class CorpusFileShrinker {
 
   /** The features {@code content} shows on two runs; null if it crashes or was interrupted. */
   long[] stableFeatures(byte[] content) {
-    CoverageRun first = sessions.run(content);
-    CoverageRun second = first == null ? null : sessions.run(content);
+    CoverageRun first = targets.run(content);
+    CoverageRun second = first == null ? null : targets.run(content);
     if (second == null || first.finding() != null || second.finding() != null) {
       return null;
     }

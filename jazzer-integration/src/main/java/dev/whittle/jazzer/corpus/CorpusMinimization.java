@@ -19,7 +19,7 @@ final class CorpusMinimization {
   private final CorpusMinimizer minimizer;
   private final List<CorpusInput> inputs;
   private final CorpusOutput output;
-  private final CoverageSessions sessions;
+  private final CorpusTargetPool targets;
   private final CorpusJobs jobs;
   private final CoveragePasses passes;
   private final CorpusLog log;
@@ -29,15 +29,15 @@ final class CorpusMinimization {
       CorpusMinimizer minimizer,
       List<CorpusInput> inputs,
       CorpusOutput output,
-      CoverageSessions sessions,
+      CorpusTargetPool targets,
       long start) {
     this.minimizer = minimizer;
     this.inputs = inputs;
     this.output = output;
-    this.sessions = sessions;
+    this.targets = targets;
     this.jobs = new CorpusJobs(minimizer.jobs());
     this.log = new CorpusLog(minimizer.log());
-    this.passes = new CoveragePasses(sessions, jobs, log);
+    this.passes = new CoveragePasses(targets, jobs, log);
     this.start = start;
   }
 
@@ -82,7 +82,7 @@ final class CorpusMinimization {
     String strategy = selection.strategy().name();
     boolean interrupted = false;
     if (minimizer.shrinking()) {
-      CorpusFileShrinker shrinker = new CorpusFileShrinker(minimizer, sessions);
+      CorpusFileShrinker shrinker = new CorpusFileShrinker(minimizer, targets);
       shrunk =
           new KeptInputsShrinker(minimizer, census, flaky, kept, shrinker, jobs, log).shrinkAll();
       interrupted = Thread.interrupted();
@@ -178,7 +178,7 @@ final class CorpusMinimization {
         selectedFirst,
         strategy,
         shrunk,
-        sessions.runs(),
+        targets.runs(),
         (System.nanoTime() - start) / 1_000_000,
         census.crasherList(),
         files,

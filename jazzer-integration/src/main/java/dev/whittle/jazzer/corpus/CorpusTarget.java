@@ -4,11 +4,11 @@ import dev.whittle.api.ValueReducer;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
+import dev.whittle.jazzer.passes.Recipes;
 import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
-import dev.whittle.jazzer.values.ValueReducers;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * One loaded copy of the fuzz target with coverage probes on the classes the minimizer names, in a
  * class loader of its own. The one class of the corpus engine that knows how targets are described,
  * loaded and run ({@code jazzer.target}, {@code jazzer.runtime}) and which value reducers fit them,
- * so that a change there is made here alone. Not thread-safe: {@link CoverageSessions} lends each
+ * so that a change there is made here alone. Not thread-safe: {@link CorpusTargetPool} lends each
  * copy to one thread at a time.
  */
 final class CorpusTarget implements AutoCloseable {
@@ -61,16 +61,15 @@ final class CorpusTarget implements AutoCloseable {
 
   /**
    * The value reducers for shrinking a corpus file of this target: recorded provider calls for a
-   * {@code FuzzedDataProvider} target (recorded on whichever copy of {@code runners} is idle), the
+   * {@code FuzzedDataProvider} target (recorded on whichever copy of {@code targets} is idle), the
    * byte passes for a {@code byte[]} one. This copy is only asked its shape, never run.
    */
-  List<ValueReducer<byte[]>> valueReducers(CoverageSessions runners) {
+  List<ValueReducer<byte[]>> valueReducers(CorpusTargetPool targets) {
     if (runner.takesDataProvider()) {
-      return List.of(
-          ValueReducers.forFuzzedDataProvider(
-              input -> runners.withTarget(copy -> copy.runner.recordCalls(input))));
+      return Recipes.fuzzedDataValues(
+          input -> targets.withTarget(copy -> copy.runner.recordCalls(input)));
     }
-    return ValueReducerChoice.forCorpusSession(runner);
+    return ValueReducerChoice.forCorpusFile(runner);
   }
 
   /** Runs of this copy so far. */

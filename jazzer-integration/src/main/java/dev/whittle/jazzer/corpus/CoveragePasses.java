@@ -7,12 +7,12 @@ import java.util.concurrent.Callable;
 
 /** Passes of the target over a list of contents, each run once with coverage, on the jobs. */
 final class CoveragePasses {
-  private final CoverageSessions sessions;
+  private final CorpusTargetPool targets;
   private final CorpusJobs jobs;
   private final CorpusLog log;
 
-  CoveragePasses(CoverageSessions sessions, CorpusJobs jobs, CorpusLog log) {
-    this.sessions = sessions;
+  CoveragePasses(CorpusTargetPool targets, CorpusJobs jobs, CorpusLog log) {
+    this.targets = targets;
     this.jobs = jobs;
     this.log = log;
   }
@@ -21,13 +21,13 @@ final class CoveragePasses {
   List<CoverageRun> runAll(String what, List<byte[]> contents) throws IOException {
     List<Callable<CoverageRun>> runs = new ArrayList<>();
     for (byte[] content : contents) {
-      runs.add(() -> sessions.run(content));
+      runs.add(() -> targets.run(content));
     }
     return jobs.runAll(runs, log.progress(what, contents.size()));
   }
 
   /** Runs of the target so far. */
   long runs() {
-    return sessions.runs();
+    return targets.runs();
   }
 }

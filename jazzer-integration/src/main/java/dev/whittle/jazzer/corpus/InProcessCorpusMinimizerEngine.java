@@ -29,9 +29,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
       throw new IllegalArgumentException("no corpus files in " + arguments);
     }
     CorpusOutput prepared = CorpusOutput.prepare(output, arguments);
-    try (CoverageSessions sessions =
-        new CoverageSessions(CorpusTarget.loader(minimizer, new EdgeNames()), minimizer.jobs())) {
-      return new CorpusMinimization(minimizer, inputs, prepared, sessions, start).minimize();
+    try (CorpusTargetPool targets =
+        new CorpusTargetPool(CorpusTarget.loader(minimizer, new EdgeNames()), minimizer.jobs())) {
+      return new CorpusMinimization(minimizer, inputs, prepared, targets, start).minimize();
     } catch (IOException | RuntimeException | Error e) {
       // A target that cannot load or a broken class path ends it before anything is written.
       prepared.removeIfEmpty();

@@ -31,7 +31,7 @@ final class KeptCorpusMerge {
   private final KeptCorpusAdditions additions;
   private final List<CorpusInput> keptInputs;
   private final List<CorpusInput> fresh;
-  private final CoverageSessions sessions;
+  private final CorpusTargetPool targets;
   private final CorpusFileShrinker shrinker;
   private final CorpusLog log;
   private final List<CorpusMinimizationResult.Crasher> crashers = new ArrayList<>();
@@ -46,14 +46,14 @@ final class KeptCorpusMerge {
       KeptCorpusAdditions additions,
       List<CorpusInput> keptInputs,
       List<CorpusInput> fresh,
-      CoverageSessions sessions) {
+      CorpusTargetPool targets) {
     this.minimizer = minimizer;
     this.kept = kept;
     this.additions = additions;
     this.keptInputs = keptInputs;
     this.fresh = fresh;
-    this.sessions = sessions;
-    this.shrinker = new CorpusFileShrinker(minimizer, sessions);
+    this.targets = targets;
+    this.shrinker = new CorpusFileShrinker(minimizer, targets);
     this.log = new CorpusLog(minimizer.log());
   }
 
@@ -76,10 +76,9 @@ final class KeptCorpusMerge {
     fresh.sort(Comparator.comparingInt(input -> input.content().length));
     KeptCorpusAdditions additions = KeptCorpusAdditions.open(kept);
     // One target: the merge runs its inputs in turn, and each more job would cost a warm-up.
-    try (CoverageSessions sessions =
-        new CoverageSessions(CorpusTarget.loader(minimizer, new EdgeNames()), 1)) {
-      return new KeptCorpusMerge(minimizer, kept, additions, keptInputs, fresh, sessions)
-          .run(start);
+    try (CorpusTargetPool targets =
+        new CorpusTargetPool(CorpusTarget.loader(minimizer, new EdgeNames()), 1)) {
+      return new KeptCorpusMerge(minimizer, kept, additions, keptInputs, fresh, targets).run(start);
     }
   }
 
@@ -134,7 +133,7 @@ final class KeptCorpusMerge {
         newFeatures,
         shrunk,
         crashers,
-        sessions.runs(),
+        targets.runs(),
         (System.nanoTime() - start) / 1_000_000,
         interrupted);
   }
@@ -144,7 +143,7 @@ final class KeptCorpusMerge {
     List<long[]> shown = new ArrayList<>();
     for (CorpusInput input : keptInputs) {
       for (int round = 0; round < 2; round++) {
-        CoverageRun run = sessions.run(input.content());
+        CoverageRun run = targets.run(input.content());
         if (run == null) {
           return false;
         }
@@ -163,7 +162,7 @@ final class KeptCorpusMerge {
   private List<long[]> runFreshOnce() {
     List<long[]> features = new ArrayList<>();
     for (CorpusInput input : fresh) {
-      CoverageRun run = sessions.run(input.content());
+      CoverageRun run = targets.run(input.content());
       if (run == null) {
         return null;
       }
@@ -189,7 +188,7 @@ final class KeptCorpusMerge {
         continue;
       }
       CorpusInput input = fresh.get(i);
-      CoverageRun second = sessions.run(input.content());
+      CoverageRun second = targets.run(input.content());
       if (second == null) {
         return false;
       }

@@ -201,7 +201,7 @@ final class CrashMinimization {
             .withValueReducersFirst(true)
             .withImprovementListener(improvements);
     if (minimizer.valueReduction()) {
-      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forSession(runner)) {
+      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forRunner(runner)) {
         reduction = reduction.withValueReducer(valueReducer);
       }
     }

@@ -22,22 +22,22 @@ import org.apiguardian.api.API;
 public final class ValueReducerChoice {
   private ValueReducerChoice() {}
 
-  /** The passes for a crash of {@code session}'s entry point. */
-  public static List<ValueReducer<byte[]>> forSession(TargetRunner session) {
-    switch (session.inputKind()) {
+  /** The passes for a crash of {@code runner}'s entry point. */
+  public static List<ValueReducer<byte[]>> forRunner(TargetRunner runner) {
+    switch (runner.inputKind()) {
       case FUZZED_DATA_PROVIDER:
-        return Recipes.fuzzedDataValues(session::recordCalls);
+        return Recipes.fuzzedDataValues(runner::recordCalls);
       case MUTATOR_ARGUMENTS:
-        return Recipes.mutatorArguments(session.testMethod().orElseThrow());
+        return Recipes.mutatorArguments(runner.testMethod().orElseThrow());
       default:
         return Recipes.crashBytes();
     }
   }
 
-  /** The passes for shrinking a corpus file of {@code session}'s entry point. */
-  public static List<ValueReducer<byte[]>> forCorpusSession(TargetRunner session) {
-    if (session.inputKind() != TargetRunner.InputKind.BYTES) {
-      return forSession(session);
+  /** The passes for shrinking a corpus file of {@code runner}'s entry point. */
+  public static List<ValueReducer<byte[]>> forCorpusFile(TargetRunner runner) {
+    if (runner.inputKind() != TargetRunner.InputKind.BYTES) {
+      return forRunner(runner);
     }
     return Recipes.corpusFile();
   }
@@ -50,11 +50,11 @@ public final class ValueReducerChoice {
    * expects, and an input Jazzer itself could have written.
    */
   public static Oracle<byte[]> restrict(
-      TargetRunner session, byte[] original, Oracle<byte[]> oracle) {
-    if (session.inputKind() != TargetRunner.InputKind.MUTATOR_ARGUMENTS) {
+      TargetRunner runner, byte[] original, Oracle<byte[]> oracle) {
+    if (runner.inputKind() != TargetRunner.InputKind.MUTATOR_ARGUMENTS) {
       return oracle;
     }
-    return MutatorArguments.onlyCanonical(session.testMethod().orElseThrow(), original, oracle);
+    return MutatorArguments.onlyCanonical(runner.testMethod().orElseThrow(), original, oracle);
   }
 
   /**

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The {@code FuzzedDataProvider} value reducer: one {@link ValueSweep} over the current input's
- * recorded calls per {@link #reduce} call. The engine runs the byte-level reducer and this one in
- * turn until neither changes anything, so one sweep per turn is enough.
+ * The {@code FuzzedDataProvider} value reducer: one {@link FuzzedDataSweep} over the current
+ * input's recorded calls per {@link #reduce} call. The engine runs the byte-level reducer and this
+ * one in turn until neither changes anything, so one sweep per turn is enough.
  */
 final class FuzzedDataValueReducer implements ValueReducer<byte[]> {
   private final FuzzedDataRecorder recorder;
@@ -35,6 +35,6 @@ final class FuzzedDataValueReducer implements ValueReducer<byte[]> {
     if (calls.isEmpty() || calls.get().isEmpty()) {
       return current;
     }
-    return new ValueSweep(recorder, stringTrees, tester, current, calls.get()).run();
+    return new FuzzedDataSweep(recorder, stringTrees, tester, current, calls.get()).run();
   }
 }

@@ -1,9 +1,7 @@
 package dev.whittle.samples.bench;
 
+import dev.whittle.samples.coverage.CoverageRunner;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -32,7 +30,6 @@ import java.util.TreeSet;
  * for a usage error.
  */
 public final class CrashReplay {
-  private static final String ENTRY = "fuzzerTestOneInput";
 
   private CrashReplay() {}
 
@@ -46,7 +43,7 @@ public final class CrashReplay {
 
   /** Runs {@code target}'s entry point once on {@code data}, here; describes what it threw. */
   public static String replay(String target, byte[] data) throws ReflectiveOperationException {
-    return describe(invoke(entryPoint(Class.forName(target)), data));
+    return describe(CoverageRunner.invoke(CoverageRunner.entryPoint(Class.forName(target)), data));
   }
 
   /** The line's text after {@code crash-replay: } for what a run threw (null: nothing). */
@@ -97,38 +94,5 @@ public final class CrashReplay {
     return frame.getClassName().matches("(java|javax|jdk|sun)\\..*")
         ? method
         : method + ":" + frame.getLineNumber();
-  }
-
-  private static Method entryPoint(Class<?> target) {
-    for (Method method : target.getMethods()) {
-      if (method.getName().equals(ENTRY)
-          && Modifier.isStatic(method.getModifiers())
-          && method.getParameterCount() == 1) {
-        return method;
-      }
-    }
-    throw new IllegalArgumentException(
-        target.getName() + " has no public static " + ENTRY + "(byte[] | FuzzedDataProvider)");
-  }
-
-  private static Throwable invoke(Method entry, byte[] data) throws ReflectiveOperationException {
-    try {
-      if (entry.getParameterTypes()[0] == byte[].class) {
-        entry.invoke(null, (Object) data);
-      } else {
-        Class<?> impl = Class.forName("com.code_intelligence.jazzer.driver.FuzzedDataProviderImpl");
-        Object provider = impl.getMethod("withJavaData", byte[].class).invoke(null, (Object) data);
-        try {
-          entry.invoke(null, provider);
-        } finally {
-          impl.getMethod("close").invoke(provider);
-        }
-      }
-      return null;
-    } catch (InvocationTargetException e) {
-      return e.getCause();
-    } catch (StackOverflowError | OutOfMemoryError e) {
-      return e;
-    }
   }
 }

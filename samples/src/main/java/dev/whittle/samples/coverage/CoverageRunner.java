@@ -134,7 +134,7 @@ public final class CoverageRunner {
     return files;
   }
 
-  static Method entryPoint(Class<?> target) {
+  public static Method entryPoint(Class<?> target) {
     for (Method method : target.getMethods()) {
       if (method.getName().equals(ENTRY)
           && Modifier.isStatic(method.getModifiers())
@@ -147,7 +147,7 @@ public final class CoverageRunner {
   }
 
   /** Runs the entry point on {@code data}; returns what it threw, or null. */
-  static Throwable invoke(Method entry, byte[] data) {
+  public static Throwable invoke(Method entry, byte[] data) {
     try {
       if (entry.getParameterTypes()[0] == byte[].class) {
         entry.invoke(null, (Object) data);

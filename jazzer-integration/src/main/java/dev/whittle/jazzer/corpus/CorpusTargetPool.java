@@ -14,14 +14,14 @@ import java.util.function.Supplier;
  * borrows an idle one. A copy whose run timed out is replaced by a freshly loaded one: the
  * abandoned run may still be counting into its loader's counters. Thread-safe.
  */
-final class CoverageSessions implements AutoCloseable {
+final class CorpusTargetPool implements AutoCloseable {
   private final Supplier<CorpusTarget> loader;
   private final BlockingQueue<CorpusTarget> idle;
   private final List<CorpusTarget> all = new ArrayList<>();
   private final AtomicLong closedRuns = new AtomicLong();
 
   /** {@code jobs} copies from {@code loader}; closes those it loaded if one fails to load. */
-  CoverageSessions(Supplier<CorpusTarget> loader, int jobs) {
+  CorpusTargetPool(Supplier<CorpusTarget> loader, int jobs) {
     this.loader = loader;
     this.idle = new ArrayBlockingQueue<>(jobs);
     try {

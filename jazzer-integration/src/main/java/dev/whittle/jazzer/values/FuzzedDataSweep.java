@@ -43,7 +43,7 @@ import java.util.Optional;
  * recorded again (new values can change what the target reads next) and encoded afresh. The best
  * result only ever moves to candidates the tester called interesting and no larger than it.
  */
-final class ValueSweep {
+final class FuzzedDataSweep {
   private enum Answer {
     /** The candidate encodes to the best input itself: as good as accepted, and free. */
     SAME,
@@ -60,7 +60,7 @@ final class ValueSweep {
   private byte[] best;
   private List<FuzzedDataCall> calls;
 
-  ValueSweep(
+  FuzzedDataSweep(
       FuzzedDataRecorder recorder,
       Optional<StringTreeStep.Memory> stringTrees,
       ContentTester<byte[]> tester,
