@@ -4,7 +4,6 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.common.base.Ticker;
-import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
@@ -15,11 +14,10 @@ import dev.whittle.api.spi.ReductionEngine;
 import dev.whittle.engine.loop.OracleLoop;
 import dev.whittle.engine.schedule.PassScheduler;
 import dev.whittle.engine.schedule.SchedulingPolicy;
-import dev.whittle.engine.sequence.EdgeTrim;
+import dev.whittle.engine.sequence.ChunkCheck;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
-import java.util.Set;
 import org.apiguardian.api.API;
 
 /** Runs a configured reduction: checks the original, runs the reducers, reports. */
@@ -31,20 +29,6 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * the same size, and this ends that.
    */
   static final int MAX_ROUNDS = 16;
-
-  /**
-   * Questions an {@link EdgeTrim} of a settled result asks at most (and no more than the passes may
-   * still waste): every cut of a small result, on a large one whether a short window at either end
-   * is enough, for a few dozen runs.
-   */
-  static final int EDGE_TRIM_QUESTIONS = 64;
-
-  /**
-   * The published algorithms, which run as published without value reducers: the references
-   * Whittle's own search is measured against.
-   */
-  private static final Set<String> CLASSIC =
-      Set.of(Algorithms.DDMIN, Algorithms.DDRMIN, Algorithms.ONE_BY_ONE);
 
   private final Ticker ticker;
 
@@ -111,18 +95,14 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * first, they take the first turn and the sequence reducer always gets at least one. The value
    * reducers run under a {@link PassScheduler} whose {@link SchedulingPolicy} sets what they may
    * ask; when a round changed nothing, the passes it cut off get a retry the policy affords, and
-   * once none is left, a head or tail that only goes whole is cut and the rounds go on. Without
-   * value reducers, Whittle's own sequence reducers (not the {@link #CLASSIC} ones) get that cut
-   * too.
+   * once none is left, a {@link ChunkCheck} within the policy's share may cut a chunk of several
+   * items off the settled result, after which the rounds go on. Without value reducers the sequence
+   * reducer runs alone, as published: plain entropy asks what the paper's does.
    */
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
     if (reduction.valueReducers().isEmpty()) {
       loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
-      while (!CLASSIC.contains(reduction.algorithm().name())
-          && edgeTrimmed(loop, EDGE_TRIM_QUESTIONS)) {
-        loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
-      }
       return;
     }
     PassScheduler<C> scheduler =
@@ -148,7 +128,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
       }
       if (scheduler.retryAffordable()) {
         retry = true;
-      } else if (edgeTrimmed(loop, scheduler)) {
+      } else if (chunkCut(loop, scheduler)) {
         sequenceCurrent = false;
       } else {
         return;
@@ -157,29 +137,26 @@ public final class DefaultReductionEngine implements ReductionEngine {
   }
 
   /**
-   * Whether a cut of a head or tail of several items ({@link EdgeTrim}) shrank the settled result:
-   * the way out of a 1-minimal result that plain ddmin beats, after which every pass and the
-   * sequence reducer get another turn on what is left. Its questions come out of what the passes
-   * may still waste, so that where nothing can go it costs no more than the passes may.
+   * Whether a {@link ChunkCheck} of the settled result, within what the scheduler's policy has left
+   * for it, cut a chunk off: the way out of a 1-minimal result that plain ddmin beats, after which
+   * every pass and the sequence reducer get another turn on what is left.
    */
-  private static <C> boolean edgeTrimmed(OracleLoop<C> loop, PassScheduler<C> scheduler) {
-    long callsBefore = loop.oracleCalls();
-    int limit = (int) Math.min(EDGE_TRIM_QUESTIONS, scheduler.wasteLeft());
-    if (edgeTrimmed(loop, limit)) {
-      return true;
+  private static <C> boolean chunkCut(OracleLoop<C> loop, PassScheduler<C> scheduler) {
+    long limit = scheduler.chunkCheckLeft();
+    if (limit == 0) {
+      return false;
     }
-    scheduler.wasted(loop.oracleCalls() - callsBefore);
-    return false;
-  }
-
-  /** Whether an {@link EdgeTrim} of at most {@code limit} questions shrank the best result. */
-  private static <C> boolean edgeTrimmed(OracleLoop<C> loop, int limit) {
+    long callsBefore = loop.oracleCalls();
     loop.rebaseToBest();
     int sizeBefore = loop.bestSize();
-    loop.adopt(EdgeTrim.trim(loop.best(), loop, limit));
-    // What reducers propose from now on refers to the trimmed result.
+    loop.adopt(ChunkCheck.firstCut(loop.best(), loop, limit));
+    // What reducers propose from now on refers to the cut result.
     loop.rebaseToBest();
-    return loop.bestSize() < sizeBefore;
+    if (loop.bestSize() < sizeBefore) {
+      return true;
+    }
+    scheduler.chunkCheckWasted(loop.oracleCalls() - callsBefore);
+    return false;
   }
 
   /** One turn of the sequence reducer on the best result so far; the oracle calls it cost. */

@@ -291,13 +291,9 @@ class ValueReductionRoundsTest {
     assertTrue(piped.oneMinimal());
     long passCalls = piped.oracleCalls() - alone.oracleCalls();
     assertTrue(alone.oracleCalls() > input.length * 9L / 10, alone.toString());
-    // The waste budget: every question of a pass here is wasted, none is cached. Both end with an
-    // edge trim: entropy alone asks its questions (one of them answered from the cache), the
-    // pipeline none, as its passes spent its waste budget.
-    long budget = input.length / 10 + 7 * 16;
-    assertTrue(passCalls <= budget, piped.toString());
-    assertEquals(
-        budget, passCalls + DefaultReductionEngine.EDGE_TRIM_QUESTIONS - 1, piped.toString());
+    // Exactly the waste budget, and the chunk check's floor, which it may ask with the budget
+    // spent (the cuts at the halves and quarters): every question here is wasted, none cached.
+    assertEquals(input.length / 10 + 7 * 16 + 8, passCalls, piped.toString());
     // The first pass asks its allowance on the original, 0.3 x 2,000 / 7 = 85 calls, and the
     // 86th question is refused; the budget runs out before the last passes' turns.
     assertEquals(86, fruitless.get(0).asked);

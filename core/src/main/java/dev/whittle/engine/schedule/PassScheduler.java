@@ -203,16 +203,20 @@ public final class PassScheduler<C> {
   }
 
   /**
-   * What is left of the policy's waste limit (for the passes that applied at the start of the last
-   * round): what a search outside the passes, such as an edge trim, may ask without a gain.
+   * How many questions a chunk check of the settled result may ask now: what the policy leaves for
+   * chunk checks, and beyond the policy's floor no more than is left of its waste limit (for the
+   * passes that applied at the start of the last round), so that where nothing can go the check
+   * costs little more than the passes may.
    */
-  public long wasteLeft() {
-    return Math.max(0, policy().totalWaste(roundPasses) - wastedTail);
+  public long chunkCheckLeft() {
+    long wasteLeft = Math.max(0, policy().totalWaste(roundPasses) - wastedTail);
+    return Math.min(policy().chunkCheckLeft(), Math.max(policy().chunkCheckFloor(), wasteLeft));
   }
 
-  /** Notes {@code calls} asked outside the passes that bought nothing, against the waste limit. */
-  public void wasted(long calls) {
+  /** Notes a chunk check that cost {@code calls} oracle calls and cut nothing: they were wasted. */
+  public void chunkCheckWasted(long calls) {
     checkArgument(calls >= 0, "calls must not be negative, was %s", calls);
+    policy().chunkCheckWasted(calls);
     wastedCalls += calls;
     wastedTail += calls;
   }

@@ -1,0 +1,103 @@
+package dev.whittle.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.whittle.api.ContentTester;
+import dev.whittle.api.Oracle;
+import dev.whittle.api.ReductionResult;
+import dev.whittle.api.SequenceInputs;
+import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Whittle;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Results every single deletion of which fails but from which a chunk of several items goes whole:
+ * the shapes of two of the parser crashes where the default reduction (entropy, passes in rounds)
+ * once ended larger than plain ddmin (docs/crash-bench-first-run.md). The pipeline's chunk check
+ * takes the chunk off; plain entropy, which must ask what the paper's asks, does not check and
+ * keeps it.
+ */
+class ChunkCheckRoundsTest {
+  private static final String HEAD = "<!D[]>";
+
+  /**
+   * An XML crash's shape: without its junk ('j', 'k'), the declaration, an element and a value; the
+   * declaration and the element; or the element alone. Taking the value out makes the declaration
+   * unneeded, but only as a whole.
+   */
+  private static final Predicate<byte[]> DECLARATION_THEN_ELEMENT =
+      bytes -> Set.of(HEAD + "n\nA", HEAD + "n\n", "n\n").contains(withoutJunk(bytes));
+
+  private static final byte[] XML_LIKE = latin1(HEAD + "jjjn\nAkkk");
+
+  /**
+   * A JSON crash's shape: an object whose number is padded by NULs that only go eight at a time
+   * (the parser reads them in words), so that no single deletion of the padding holds.
+   */
+  private static final Predicate<byte[]> PADDED_NUMBER =
+      bytes -> {
+        String core = withoutJunk(bytes);
+        String digits = core.replace("\0", "");
+        int nuls = core.length() - digits.length();
+        return digits.equals("{q:17") && core.startsWith("{q:17") && nuls % 8 == 0 && nuls > 0;
+      };
+
+  private static final byte[] JSON_LIKE = latin1("{jq:1j7" + "\0".repeat(16) + "k".repeat(40));
+
+  /** A pass that never finds anything: the reduction runs in rounds, as crashes' do. */
+  private static final class Idle implements ValueReducer<byte[]> {
+    @Override
+    public String name() {
+      return "idle";
+    }
+
+    @Override
+    public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+      return current;
+    }
+  }
+
+  private static String withoutJunk(byte[] bytes) {
+    return new String(bytes, StandardCharsets.ISO_8859_1).replace("j", "").replace("k", "");
+  }
+
+  private static byte[] latin1(String text) {
+    return text.getBytes(StandardCharsets.ISO_8859_1);
+  }
+
+  private static String inRounds(byte[] input, Predicate<byte[]> interesting) {
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(input))
+            .withValueReducer(new Idle())
+            .withValueReducersFirst(true)
+            .run(Oracle.of(interesting));
+    assertTrue(result.oneMinimal(), result.toString());
+    return new String(result.reduced(), StandardCharsets.ISO_8859_1);
+  }
+
+  private static String entropyAlone(byte[] input, Predicate<byte[]> interesting) {
+    return new String(
+        Whittle.reduce(SequenceInputs.bytes(input)).run(Oracle.of(interesting)).reduced(),
+        StandardCharsets.ISO_8859_1);
+  }
+
+  @Test
+  void aHeadThatOnlyGoesWholeIsCutOffTheSettledResult() {
+    assertEquals("n\n", inRounds(XML_LIKE, DECLARATION_THEN_ELEMENT));
+  }
+
+  @Test
+  void paddingThatOnlyGoesInWordsIsCutOffTheSettledResult() {
+    assertEquals("{q:17" + "\0".repeat(8), inRounds(JSON_LIKE, PADDED_NUMBER));
+  }
+
+  @Test
+  void plainEntropyAsksNoChunkCheckAndKeepsWhatOnlyGoesWhole() {
+    assertEquals(HEAD + "n\n", entropyAlone(XML_LIKE, DECLARATION_THEN_ELEMENT));
+    assertEquals("{q:17" + "\0".repeat(16), entropyAlone(JSON_LIKE, PADDED_NUMBER));
+  }
+}
