@@ -142,7 +142,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * every pass and the sequence reducer get another turn on what is left.
    */
   private static <C> boolean chunkCut(OracleLoop<C> loop, PassScheduler<C> scheduler) {
-    long limit = scheduler.chunkCheckLeft();
+    long limit = scheduler.chunkCheckLeft(loop.bestSize());
     if (limit == 0) {
       return false;
     }

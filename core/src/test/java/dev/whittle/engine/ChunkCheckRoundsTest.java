@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * keeps it.
  */
 class ChunkCheckRoundsTest {
-  private static final String HEAD = "<!D[]>";
+  private static final String HEAD = "<!D[ab]>";
+
+  private static final String ELEMENT = "<n>x</n>";
 
   /**
    * An XML crash's shape: without its junk ('j', 'k'), the declaration, an element and a value; the
@@ -30,9 +32,9 @@ class ChunkCheckRoundsTest {
    * unneeded, but only as a whole.
    */
   private static final Predicate<byte[]> DECLARATION_THEN_ELEMENT =
-      bytes -> Set.of(HEAD + "n\nA", HEAD + "n\n", "n\n").contains(withoutJunk(bytes));
+      bytes -> Set.of(HEAD + ELEMENT + "A", HEAD + ELEMENT, ELEMENT).contains(withoutJunk(bytes));
 
-  private static final byte[] XML_LIKE = latin1(HEAD + "jjjn\nAkkk");
+  private static final byte[] XML_LIKE = latin1(HEAD + "jjj" + ELEMENT + "Akkk");
 
   /**
    * A JSON crash's shape: an object whose number is padded by NULs that only go eight at a time
@@ -87,7 +89,7 @@ class ChunkCheckRoundsTest {
 
   @Test
   void aHeadThatOnlyGoesWholeIsCutOffTheSettledResult() {
-    assertEquals("n\n", inRounds(XML_LIKE, DECLARATION_THEN_ELEMENT));
+    assertEquals(ELEMENT, inRounds(XML_LIKE, DECLARATION_THEN_ELEMENT));
   }
 
   @Test
@@ -97,7 +99,7 @@ class ChunkCheckRoundsTest {
 
   @Test
   void plainEntropyAsksNoChunkCheckAndKeepsWhatOnlyGoesWhole() {
-    assertEquals(HEAD + "n\n", entropyAlone(XML_LIKE, DECLARATION_THEN_ELEMENT));
+    assertEquals(HEAD + ELEMENT, entropyAlone(XML_LIKE, DECLARATION_THEN_ELEMENT));
     assertEquals("{q:17" + "\0".repeat(16), entropyAlone(JSON_LIKE, PADDED_NUMBER));
   }
 }

@@ -203,14 +203,14 @@ public final class PassScheduler<C> {
   }
 
   /**
-   * How many questions a chunk check of the settled result may ask now: what the policy leaves for
-   * chunk checks, and beyond the policy's floor no more than is left of its waste limit (for the
-   * passes that applied at the start of the last round), so that where nothing can go the check
-   * costs little more than the passes may.
+   * How many questions a chunk check of the best result, settled at {@code size} items, may ask
+   * now: what the policy leaves for chunk checks, and beyond the policy's floor no more than is
+   * left of its waste limit (for the passes that applied at the start of the last round), so that
+   * where nothing can go the check costs little more than the passes may.
    */
-  public long chunkCheckLeft() {
+  public long chunkCheckLeft(int size) {
     long wasteLeft = Math.max(0, policy().totalWaste(roundPasses) - wastedTail);
-    return Math.min(policy().chunkCheckLeft(), Math.max(policy().chunkCheckFloor(), wasteLeft));
+    return Math.min(policy().chunkCheckLeft(size), Math.max(policy().chunkCheckFloor(), wasteLeft));
   }
 
   /** Notes a chunk check that cost {@code calls} oracle calls and cut nothing: they were wasted. */

@@ -29,11 +29,12 @@ import org.apiguardian.api.API;
  * just past an allowance, such as byte-runs' on a 1-minimal result of deletion.
  *
  * <p>Once the rounds have settled (nothing changed, no retry affordable), a {@linkplain
- * dev.whittle.engine.sequence.ChunkCheck chunk check} of the result may ask what is left of {@link
- * #CHUNK_CHECK_SHARE} of what the sequence reducer spent in all, counted as at least the original's
- * size (and at least {@link #MIN_CHUNK_CHECK}), counting only the checks that cut nothing, and
- * beyond that floor no more than is left of the passes' waste limit, against which those checks
- * count too: the price of not settling where plain ddmin's coarser chunks would go on.
+ * dev.whittle.engine.sequence.ChunkCheck chunk check} of a result of at least {@link
+ * #MIN_CHECKED_SIZE} items may ask what is left of {@link #CHUNK_CHECK_SHARE} of what the sequence
+ * reducer spent in all, counted as at least the original's size (and at least {@link
+ * #MIN_CHUNK_CHECK}), counting only the checks that cut nothing, and beyond that floor no more than
+ * is left of the passes' waste limit, against which those checks count too: the price of not
+ * settling where plain ddmin's coarser chunks would go on.
  *
  * <p>Only the passes that apply to the content share what passes may ask: a TAR pass that asks
  * nothing about a PNG must not thin the others' allowance. Not thread-safe: one reduction, one
@@ -64,6 +65,13 @@ public final class SchedulingPolicy {
    * the halves and the quarters, where a large part that only goes whole goes.
    */
   static final long MIN_CHUNK_CHECK = 8;
+
+  /**
+   * The smallest settled result a chunk check asks about: on fewer items, the single deletions that
+   * certified it 1-minimal leave little that a cut of several could add, and every question would
+   * be paid in full on results already about as small as they get.
+   */
+  static final int MIN_CHECKED_SIZE = 16;
 
   /** The least allowance of a pass: enough to try a few candidates of every kind it has. */
   static final long MIN_ALLOWANCE = 16;
@@ -116,11 +124,15 @@ public final class SchedulingPolicy {
   }
 
   /**
-   * How many questions a chunk check of the settled result may ask now: what is left of {@link
-   * #CHUNK_CHECK_SHARE} of the sequence reducer's spend, counted as at least the original's size
-   * (and at least {@link #MIN_CHUNK_CHECK}), after the checks that cut nothing.
+   * How many questions a chunk check of a settled result of {@code size} items may ask now: none
+   * below {@link #MIN_CHECKED_SIZE}, else what is left of {@link #CHUNK_CHECK_SHARE} of the
+   * sequence reducer's spend, counted as at least the original's size (and at least {@link
+   * #MIN_CHUNK_CHECK}), after the checks that cut nothing.
    */
-  public long chunkCheckLeft() {
+  public long chunkCheckLeft(int size) {
+    if (size < MIN_CHECKED_SIZE) {
+      return 0;
+    }
     long spend = Math.max(originalSize, sequenceTotal);
     long limit = Math.max(MIN_CHUNK_CHECK, (long) (CHUNK_CHECK_SHARE * spend));
     return Math.max(0, limit - chunkCheckWasted);
