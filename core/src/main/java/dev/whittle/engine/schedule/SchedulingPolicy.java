@@ -31,10 +31,9 @@ import org.apiguardian.api.API;
  * <p>Once the rounds have settled (nothing changed, no retry affordable), a {@linkplain
  * dev.whittle.engine.sequence.ChunkCheck chunk check} of a result of at least {@link
  * #MIN_CHECKED_SIZE} items may ask what is left of {@link #CHUNK_CHECK_SHARE} of what the sequence
- * reducer spent in all, counted as at least the original's size (and at least {@link
- * #MIN_CHUNK_CHECK}), counting only the checks that cut nothing, and beyond that floor no more than
- * is left of the passes' waste limit, against which those checks count too: the price of not
- * settling where plain ddmin's coarser chunks would go on.
+ * reducer spent in all (at least {@link #MIN_CHUNK_CHECK}), counting only the checks that cut
+ * nothing, and beyond that floor no more than is left of the passes' waste limit, against which
+ * those checks count too: the price of not settling where plain ddmin's coarser chunks would go on.
  *
  * <p>Only the passes that apply to the content share what passes may ask: a TAR pass that asks
  * nothing about a PNG must not thin the others' allowance. Not thread-safe: one reduction, one
@@ -55,10 +54,11 @@ public final class SchedulingPolicy {
   static final double RETRY_SHARE = 0.2;
 
   /**
-   * Share of what the sequence reducer spent in all (at least the original's size) that chunk
-   * checks of settled results may ask without a cut, over the whole reduction.
+   * Share of what the sequence reducer spent in all that chunk checks of settled results may ask
+   * without a cut, over the whole reduction: the sequence reducer's own spend, not the original's
+   * size, so that a large original reduced cheaply to a large result pays little for its check.
    */
-  static final double CHUNK_CHECK_SHARE = 0.2;
+  static final double CHUNK_CHECK_SHARE = 0.3;
 
   /**
    * Questions a chunk check may always ask, even with the passes' waste limit spent: the cuts at
@@ -126,15 +126,14 @@ public final class SchedulingPolicy {
   /**
    * How many questions a chunk check of a settled result of {@code size} items may ask now: none
    * below {@link #MIN_CHECKED_SIZE}, else what is left of {@link #CHUNK_CHECK_SHARE} of the
-   * sequence reducer's spend, counted as at least the original's size (and at least {@link
-   * #MIN_CHUNK_CHECK}), after the checks that cut nothing.
+   * sequence reducer's spend (at least {@link #MIN_CHUNK_CHECK}), after the checks that cut
+   * nothing.
    */
   public long chunkCheckLeft(int size) {
     if (size < MIN_CHECKED_SIZE) {
       return 0;
     }
-    long spend = Math.max(originalSize, sequenceTotal);
-    long limit = Math.max(MIN_CHUNK_CHECK, (long) (CHUNK_CHECK_SHARE * spend));
+    long limit = Math.max(MIN_CHUNK_CHECK, (long) (CHUNK_CHECK_SHARE * sequenceTotal));
     return Math.max(0, limit - chunkCheckWasted);
   }
 

@@ -74,11 +74,9 @@ class SchedulingPolicyTest {
   void chunkChecksAskAShareOfTheSpendOnlyOnResultsOfSixteenItemsOrMore() {
     SchedulingPolicy policy = new SchedulingPolicy(100, 0);
     assertEquals(0, policy.chunkCheckLeft(SchedulingPolicy.MIN_CHECKED_SIZE - 1));
-    // Counted as at least the original's size, and at least the floor.
+    // Before the sequence reducer spent anything: the floor.
     assertEquals(
-        Math.max(
-            SchedulingPolicy.MIN_CHUNK_CHECK, (long) (SchedulingPolicy.CHUNK_CHECK_SHARE * 100)),
-        policy.chunkCheckLeft(SchedulingPolicy.MIN_CHECKED_SIZE));
+        SchedulingPolicy.MIN_CHUNK_CHECK, policy.chunkCheckLeft(SchedulingPolicy.MIN_CHECKED_SIZE));
     policy.sequenceSpent(1000);
     long share = (long) (SchedulingPolicy.CHUNK_CHECK_SHARE * 1000);
     assertEquals(share, policy.chunkCheckLeft(40));
