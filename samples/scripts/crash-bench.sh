@@ -11,7 +11,7 @@
 # Jazzer's bug detector, so its replays run the real Jazzer driver instead.
 #
 #   samples/scripts/crash-bench.sh [--whittle JAR] [--only REGEX] [--no-jazzer | --reuse-jazzer]
-#                                  [--jazzer-seconds N] [--record-jazzer]
+#                                  [--jazzer-seconds N] [--record-jazzer] [--no-replay] [--no-ddmin]
 #
 # REPEAT (environment, default 3): paired repetitions per crash. NO_BUILD=1: no mvn compile first.
 # BENCH_WORK: the scratch directory instead of target/crash-bench (emptied first).
@@ -23,6 +23,10 @@
 #   with Jazzer's then.
 # --record-jazzer: append each Jazzer figure this run measures to that TSV.
 # --jazzer-seconds N: -max_total_time of each Jazzer minimization round (default 60).
+# --no-replay: no fresh-JVM replays (their columns read "-"): sizes and runs only, for comparing
+#   two builds quickly.
+# --no-ddmin: no plain ddmin runs (its columns read "-"): for a second build of Whittle, whose
+#   ddmin figures are the first build's when the change leaves ddmin alone.
 #
 # Per row: crash, original size, Whittle size/runs/wall (median), ddmin size/runs/wall (median),
 # Jazzer size/wall, fresh-JVM replays (Whittle's, ddmin's, Jazzer's result: passed of 3), the
@@ -38,7 +42,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 whittle_jar=$root/jazzer-integration/target/whittle.jar
-only= jazzer_mode=run jazzer_seconds=60 record=0
+only= jazzer_mode=run jazzer_seconds=60 record=0 replay=1 ddmin=1
 repeat=${REPEAT:-3}
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -48,7 +52,9 @@ while [[ $# -gt 0 ]]; do
     --reuse-jazzer) jazzer_mode=reuse; shift ;;
     --record-jazzer) record=1; shift ;;
     --jazzer-seconds) jazzer_seconds=${2:?}; shift 2 ;;
-    *) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    --no-replay) replay=0; shift ;;
+    --no-ddmin) ddmin=0; shift ;;
+    *) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 [[ -f $whittle_jar ]] || { echo "no whittle.jar at $whittle_jar: build it first" >&2; exit 2; }
@@ -124,7 +130,7 @@ replay_once() {
 # "orig?" when the original itself gives no finding in a plain replay).
 replay3() {
   local target=$1 file=$2 expected=$3 ok=0
-  [[ -n $file && -f $file ]] || { echo "-"; return; }
+  [[ $replay == 1 && -n $file && -f $file ]] || { echo "-"; return; }
   [[ $expected == thrown* ]] || { echo "orig?"; return; }
   for _ in 1 2 3; do
     [[ $(replay_once "$target" "$file") == "$expected" ]] && ok=$((ok + 1))
@@ -214,7 +220,8 @@ for rel in "${crashes[@]}"; do
   limits=$(jvm_args_of "${target##*.}")
   id=$(echo "$rel" | tr '/' '_')
   original=$(stat -c %s "$crash")
-  expected=$(replay_once "$target" "$crash")
+  expected=-
+  [[ $replay == 1 ]] && expected=$(replay_once "$target" "$crash")
   declare -A sizes=() runs_of=() files=() walls=()
   jwalls=() wwalls=() dwalls=() jsize=- jfile= jwall=-
   for rep in $(seq 1 "$repeat"); do
@@ -223,6 +230,10 @@ for rel in "${crashes[@]}"; do
     for tool in "${order[@]}"; do
       case $tool in
         whittle | ddmin)
+          if [[ $tool == ddmin && $ddmin == 0 ]]; then
+            sizes[ddmin]=- runs_of[ddmin]=- files[ddmin]= dwalls+=(0)
+            continue
+          fi
           run_whittle "$tool" "$rep"
           sizes[$tool]=$size runs_of[$tool]=${runs:--} files[$tool]=$file
           if [[ $tool == whittle ]]; then wwalls+=("$wall"); else dwalls+=("$wall"); fi
@@ -259,6 +270,7 @@ for rel in "${crashes[@]}"; do
   [[ $jwall =~ ^[0-9.]+$ ]] && tbar=$(le "$wwall" "$(awk -v j="$jwall" 'BEGIN { print (j / 100 > 1) ? j / 100 : 1 }')")
   rbar=0
   [[ $rw == 3/3 ]] && rbar=1
+  [[ $replay == 1 ]] || rbar=-
   wsize=${sizes[whittle]}
   if [[ $wsize == exit* ]]; then
     why=$(grep -a -v '^\s*$' "$work/runs/$id/whittle-1/stderr.txt" | head -1 | cut -c1-120 || true)

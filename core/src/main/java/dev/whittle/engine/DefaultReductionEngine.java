@@ -14,6 +14,7 @@ import dev.whittle.api.spi.ReductionEngine;
 import dev.whittle.engine.loop.OracleLoop;
 import dev.whittle.engine.schedule.PassScheduler;
 import dev.whittle.engine.schedule.SchedulingPolicy;
+import dev.whittle.engine.sequence.ChunkCheck;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
@@ -93,7 +94,10 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * reducer again on theirs, until a round's value reducers change nothing; with value reducers
    * first, they take the first turn and the sequence reducer always gets at least one. The value
    * reducers run under a {@link PassScheduler} whose {@link SchedulingPolicy} sets what they may
-   * ask; when a round changed nothing, the passes it cut off get a retry the policy affords.
+   * ask; when a round changed nothing, the passes it cut off get a retry the policy affords, and
+   * once none is left, a {@link ChunkCheck} within the policy's share may cut a chunk of several
+   * items off the settled result, after which the rounds go on. Without value reducers the sequence
+   * reducer runs alone, as published: plain entropy asks what the paper's does.
    */
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
@@ -122,11 +126,37 @@ public final class DefaultReductionEngine implements ReductionEngine {
           continue;
         }
       }
-      if (!scheduler.retryAffordable()) {
+      if (scheduler.retryAffordable()) {
+        retry = true;
+      } else if (chunkCut(loop, scheduler)) {
+        sequenceCurrent = false;
+      } else {
         return;
       }
-      retry = true;
     }
+  }
+
+  /**
+   * Whether a {@link ChunkCheck} of the settled result, within what the scheduler's policy has left
+   * for it, cut a chunk off: the way out of a 1-minimal result that plain ddmin beats, after which
+   * every pass and the sequence reducer get another turn on what is left.
+   */
+  private static <C> boolean chunkCut(OracleLoop<C> loop, PassScheduler<C> scheduler) {
+    long limit = scheduler.chunkCheckLeft(loop.bestSize());
+    if (limit == 0) {
+      return false;
+    }
+    long callsBefore = loop.oracleCalls();
+    loop.rebaseToBest();
+    int sizeBefore = loop.bestSize();
+    loop.adopt(ChunkCheck.firstCut(loop.best(), loop, limit));
+    // What reducers propose from now on refers to the cut result.
+    loop.rebaseToBest();
+    if (loop.bestSize() < sizeBefore) {
+      return true;
+    }
+    scheduler.chunkCheckWasted(loop.oracleCalls() - callsBefore);
+    return false;
   }
 
   /** One turn of the sequence reducer on the best result so far; the oracle calls it cost. */

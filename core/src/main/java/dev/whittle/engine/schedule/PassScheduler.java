@@ -1,5 +1,6 @@
 package dev.whittle.engine.schedule;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -199,6 +200,25 @@ public final class PassScheduler<C> {
       changed |= passChanged;
     }
     return changed;
+  }
+
+  /**
+   * How many questions a chunk check of the best result, settled at {@code size} items, may ask
+   * now: what the policy leaves for chunk checks, and beyond the policy's floor no more than is
+   * left of its waste limit (for the passes that applied at the start of the last round), so that
+   * where nothing can go the check costs little more than the passes may.
+   */
+  public long chunkCheckLeft(int size) {
+    long wasteLeft = Math.max(0, policy().totalWaste(roundPasses) - wastedTail);
+    return Math.min(policy().chunkCheckLeft(size), Math.max(policy().chunkCheckFloor(), wasteLeft));
+  }
+
+  /** Notes a chunk check that cost {@code calls} oracle calls and cut nothing: they were wasted. */
+  public void chunkCheckWasted(long calls) {
+    checkArgument(calls >= 0, "calls must not be negative, was %s", calls);
+    policy().chunkCheckWasted(calls);
+    wastedCalls += calls;
+    wastedTail += calls;
   }
 
   /** Whether a pass was cut off at its allowance in its last turn without a gain: a retry's. */

@@ -28,6 +28,13 @@ import org.apiguardian.api.API;
  * sequence reducer spent (and the whole waste within its limit): the price of not missing a find
  * just past an allowance, such as byte-runs' on a 1-minimal result of deletion.
  *
+ * <p>Once the rounds have settled (nothing changed, no retry affordable), a {@linkplain
+ * dev.whittle.engine.sequence.ChunkCheck chunk check} of a result of at least {@link
+ * #MIN_CHECKED_SIZE} items may ask what is left of {@link #CHUNK_CHECK_SHARE} of what the sequence
+ * reducer spent in all (at least {@link #MIN_CHUNK_CHECK}), counting only the checks that cut
+ * nothing, and beyond that floor no more than is left of the passes' waste limit, against which
+ * those checks count too: the price of not settling where plain ddmin's coarser chunks would go on.
+ *
  * <p>Only the passes that apply to the content share what passes may ask: a TAR pass that asks
  * nothing about a PNG must not thin the others' allowance. Not thread-safe: one reduction, one
  * policy.
@@ -46,6 +53,26 @@ public final class SchedulingPolicy {
   /** Share of what the sequence reducer spent that retries of cut-off passes may waste. */
   static final double RETRY_SHARE = 0.2;
 
+  /**
+   * Share of what the sequence reducer spent in all that chunk checks of settled results may ask
+   * without a cut, over the whole reduction: the sequence reducer's own spend, not the original's
+   * size, so that a large original reduced cheaply to a large result pays little for its check.
+   */
+  static final double CHUNK_CHECK_SHARE = 0.3;
+
+  /**
+   * Questions a chunk check may always ask, even with the passes' waste limit spent: the cuts at
+   * the halves and the quarters, where a large part that only goes whole goes.
+   */
+  static final long MIN_CHUNK_CHECK = 8;
+
+  /**
+   * The smallest settled result a chunk check asks about: on fewer items, the single deletions that
+   * certified it 1-minimal leave little that a cut of several could add, and every question would
+   * be paid in full on results already about as small as they get.
+   */
+  static final int MIN_CHECKED_SIZE = 16;
+
   /** The least allowance of a pass: enough to try a few candidates of every kind it has. */
   static final long MIN_ALLOWANCE = 16;
 
@@ -53,6 +80,7 @@ public final class SchedulingPolicy {
   private final long leastAllowance;
   private long lastSpend = -1; // the sequence reducer's last turn; -1: it has not had one
   private long sequenceTotal;
+  private long chunkCheckWasted;
 
   /**
    * A policy for a reduction of an original of {@code originalSize} items, where each pass may ask
@@ -93,6 +121,31 @@ public final class SchedulingPolicy {
   long totalWaste(int passes) {
     return Math.max(
         wasteBudget(Math.max(originalSize, sequenceTotal), passes), leastAllowance * passes);
+  }
+
+  /**
+   * How many questions a chunk check of a settled result of {@code size} items may ask now: none
+   * below {@link #MIN_CHECKED_SIZE}, else what is left of {@link #CHUNK_CHECK_SHARE} of the
+   * sequence reducer's spend (at least {@link #MIN_CHUNK_CHECK}), after the checks that cut
+   * nothing.
+   */
+  public long chunkCheckLeft(int size) {
+    if (size < MIN_CHECKED_SIZE) {
+      return 0;
+    }
+    long limit = Math.max(MIN_CHUNK_CHECK, (long) (CHUNK_CHECK_SHARE * sequenceTotal));
+    return Math.max(0, limit - chunkCheckWasted);
+  }
+
+  /** How many questions chunk checks may always ask in all: {@link #MIN_CHUNK_CHECK}. */
+  public long chunkCheckFloor() {
+    return Math.max(0, MIN_CHUNK_CHECK - chunkCheckWasted);
+  }
+
+  /** Notes a chunk check that cost {@code calls} oracle calls and cut nothing. */
+  public void chunkCheckWasted(long calls) {
+    checkArgument(calls >= 0, "calls must not be negative, was %s", calls);
+    chunkCheckWasted += calls;
   }
 
   /** How many calls retries may waste in all, given what the sequence reducer spent in all. */

@@ -69,4 +69,19 @@ class SchedulingPolicyTest {
             IllegalStateException.class, () -> scheduler.runRound((OracleLoop<String>) null));
     assertTrue(e.getMessage().contains("scheduling policy"), e.getMessage());
   }
+
+  @Test
+  void chunkChecksAskAShareOfTheSpendOnlyOnResultsOfSixteenItemsOrMore() {
+    SchedulingPolicy policy = new SchedulingPolicy(100, 0);
+    assertEquals(0, policy.chunkCheckLeft(SchedulingPolicy.MIN_CHECKED_SIZE - 1));
+    // Before the sequence reducer spent anything: the floor.
+    assertEquals(
+        SchedulingPolicy.MIN_CHUNK_CHECK, policy.chunkCheckLeft(SchedulingPolicy.MIN_CHECKED_SIZE));
+    policy.sequenceSpent(1000);
+    long share = (long) (SchedulingPolicy.CHUNK_CHECK_SHARE * 1000);
+    assertEquals(share, policy.chunkCheckLeft(40));
+    policy.chunkCheckWasted(share - 3);
+    assertEquals(3, policy.chunkCheckLeft(40));
+    assertEquals(0, policy.chunkCheckFloor());
+  }
 }
