@@ -27,6 +27,7 @@ public final class Reduction<C> {
   private final ImmutableList<ImprovementListener<? super C>> improvementListeners;
   private final ImmutableList<ValueReducer<C>> valueReducers;
   private final boolean valueReducersFirst;
+  private final boolean chunkCheck;
   private final long passAllowance;
   private final int jobs;
 
@@ -38,6 +39,7 @@ public final class Reduction<C> {
     this.improvementListeners = s.improvementListeners;
     this.valueReducers = s.valueReducers;
     this.valueReducersFirst = s.valueReducersFirst;
+    this.chunkCheck = s.chunkCheck;
     this.passAllowance = s.passAllowance;
     this.jobs = s.jobs;
   }
@@ -108,6 +110,17 @@ public final class Reduction<C> {
   }
 
   /**
+   * Whether a result the rounds have settled on gets a chunk check (default: no): with value
+   * reducers, the engine MAY then ask, within a share of what the sequence reducer spent, whether a
+   * chunk of several items at plain ddmin's boundaries goes whole, and go on with the rounds after
+   * a cut. A caller whose result MUST be no larger than plain ddmin's (a crash minimizer) SHOULD
+   * turn it on; one held to ask no more than the sequence reducer alone leaves it off.
+   */
+  public Reduction<C> withChunkCheck(boolean check) {
+    return copy(s -> s.chunkCheck = check);
+  }
+
+  /**
    * The least number of oracle calls in a row that a value reducer MAY ask without a gain before
    * its turn is cut off (default 0: only the engine's own floor, a share of what the sequence
    * reducer spends). A caller with a fixed budget per input and structured inputs (a corpus
@@ -160,6 +173,10 @@ public final class Reduction<C> {
     return valueReducersFirst;
   }
 
+  public boolean chunkCheck() {
+    return chunkCheck;
+  }
+
   public long passAllowance() {
     return passAllowance;
   }
@@ -177,6 +194,7 @@ public final class Reduction<C> {
     s.improvementListeners = improvementListeners;
     s.valueReducers = valueReducers;
     s.valueReducersFirst = valueReducersFirst;
+    s.chunkCheck = chunkCheck;
     s.passAllowance = passAllowance;
     s.jobs = jobs;
     change.accept(s);
@@ -192,6 +210,7 @@ public final class Reduction<C> {
     ImmutableList<ImprovementListener<? super C>> improvementListeners = ImmutableList.of();
     ImmutableList<ValueReducer<C>> valueReducers = ImmutableList.of();
     boolean valueReducersFirst;
+    boolean chunkCheck;
     long passAllowance;
     int jobs = 1;
   }

@@ -95,9 +95,10 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * first, they take the first turn and the sequence reducer always gets at least one. The value
    * reducers run under a {@link PassScheduler} whose {@link SchedulingPolicy} sets what they may
    * ask; when a round changed nothing, the passes it cut off get a retry the policy affords, and
-   * once none is left, a {@link ChunkCheck} within the policy's share may cut a chunk of several
-   * items off the settled result, after which the rounds go on. Without value reducers the sequence
-   * reducer runs alone, as published: plain entropy asks what the paper's does.
+   * once none is left and the reduction asks for it ({@link Reduction#withChunkCheck}), a {@link
+   * ChunkCheck} within the policy's share may cut a chunk of several items off the settled result,
+   * after which the rounds go on. Without value reducers the sequence reducer runs alone, as
+   * published: plain entropy asks what the paper's does.
    */
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
@@ -128,7 +129,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
       }
       if (scheduler.retryAffordable()) {
         retry = true;
-      } else if (chunkCut(loop, scheduler)) {
+      } else if (reduction.chunkCheck() && chunkCut(loop, scheduler)) {
         sequenceCurrent = false;
       } else {
         return;

@@ -78,10 +78,15 @@ class ChunkCheckRoundsTest {
   }
 
   private static String inRounds(byte[] input, Predicate<byte[]> interesting) {
+    return inRounds(input, interesting, true);
+  }
+
+  private static String inRounds(byte[] input, Predicate<byte[]> interesting, boolean chunkCheck) {
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(input))
             .withValueReducer(new Idle())
             .withValueReducersFirst(true)
+            .withChunkCheck(chunkCheck)
             .run(Oracle.of(interesting));
     assertTrue(result.oneMinimal(), result.toString());
     return new String(result.reduced(), StandardCharsets.ISO_8859_1);
@@ -101,6 +106,12 @@ class ChunkCheckRoundsTest {
   @Test
   void paddingThatOnlyGoesInWordsIsCutOffTheSettledResult() {
     assertEquals(VALUE + "\0".repeat(8), inRounds(JSON_LIKE, PADDED_NUMBER));
+  }
+
+  @Test
+  void roundsWithoutTheChunkCheckKeepWhatOnlyGoesWhole() {
+    assertEquals(HEAD + ELEMENT, inRounds(XML_LIKE, DECLARATION_THEN_ELEMENT, false));
+    assertEquals(VALUE + "\0".repeat(16), inRounds(JSON_LIKE, PADDED_NUMBER, false));
   }
 
   @Test

@@ -279,7 +279,11 @@ class ValueReductionRoundsTest {
     ReductionResult<byte[]> alone =
         Whittle.reduce(SequenceInputs.bytes(input)).run(Oracle.of(whole));
     List<Fruitless> fruitless = new ArrayList<>();
-    var reduction = Whittle.reduce(SequenceInputs.bytes(input)).withValueReducersFirst(true);
+    // As a crash minimizer runs it: passes first, and a chunk check of the settled result.
+    var reduction =
+        Whittle.reduce(SequenceInputs.bytes(input))
+            .withValueReducersFirst(true)
+            .withChunkCheck(true);
     for (int id = 0; id < 7; id++) {
       fruitless.add(new Fruitless(id));
       reduction = reduction.withValueReducer(fruitless.get(id));

@@ -47,6 +47,8 @@ final class CorpusFileShrinker {
             // costs runs for answers the search may not use.
             .withJobs(1)
             .withValueReducersFirst(true)
+            // Never larger than plain ddmin: a settled result gets its chunk check.
+            .withChunkCheck(true)
             // A small file's sequence turn is cheap, and the allowance it alone would give a
             // pass runs out before a length-field sweep reaches the chunk that gives way (a text
             // chunk after the header): a tenth of the file's budget.

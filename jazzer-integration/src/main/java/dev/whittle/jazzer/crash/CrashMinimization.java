@@ -199,6 +199,8 @@ final class CrashMinimization {
             // Value reducers remove chunks and provider calls wholesale that byte deletion
             // would otherwise take apart a byte at a time (docs/benchmarks.md).
             .withValueReducersFirst(true)
+            // Never larger than plain ddmin: a settled result gets its chunk check.
+            .withChunkCheck(true)
             .withImprovementListener(improvements);
     if (minimizer.valueReduction()) {
       for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forRunner(runner)) {
