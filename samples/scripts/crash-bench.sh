@@ -276,9 +276,11 @@ for rel in "${crashes[@]}"; do
     why=$(grep -a -v '^\s*$' "$work/runs/$id/whittle-1/stderr.txt" | head -1 | cut -c1-120 || true)
     wsize="$wsize: ${why//|//}"
   fi
+  jwall_shown=$jwall
+  [[ ! $jwall =~ ^[0-9.]+$ ]] || jwall_shown=$(printf '%.2f s' "$jwall")
   printf '| %s | %s | %s / %s / %.2f s | %s / %s / %.2f s | %s / %s%s | %s %s %s | %s | %s %s %s %s |\n' \
     "$rel" "$original" "$wsize" "${runs_of[whittle]}" "$wwall" \
-    "${sizes[ddmin]}" "${runs_of[ddmin]}" "$dwall" "$jsize" "$jwall" "$jsrc" "$rw" "$rd" "$rj" \
+    "${sizes[ddmin]}" "${runs_of[ddmin]}" "$dwall" "$jsize" "$jwall_shown" "$jsrc" "$rw" "$rd" "$rj" \
     "$(cut -d' ' -f1 /proc/loadavg)" \
     "$(bar "$(le "${sizes[whittle]}" "${sizes[ddmin]}")")" \
     "$(bar "$(le "${sizes[whittle]}" "$jsize")")" "$(bar "$tbar")" "$(bar "$rbar")" \
