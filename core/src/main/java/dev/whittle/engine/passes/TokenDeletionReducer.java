@@ -2,6 +2,7 @@ package dev.whittle.engine.passes;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.tree.TreeSizeLimit;
 
 /**
  * Deletes one text token of two bytes or more at a time, C-Vise's {@code rm-toks-1} for any text: a
@@ -10,12 +11,19 @@ import dev.whittle.api.ValueReducer;
  * else: of the pattern {@code \b\b|\pL}, deleting {@code \} leaves a literal {@code b}, deleting
  * {@code b} escapes the next backslash, and only the pair together goes. One question per token of
  * two bytes or more, so it is cheap on the small inputs the sequence reducer leaves; single bytes
- * are the sequence reducer's.
+ * are the sequence reducer's. On a large input every question copies and hashes all of it, once per
+ * token: like the tree passes it comes with, it waits until the content is within {@link
+ * TreeSizeLimit}.
  */
 final class TokenDeletionReducer implements ValueReducer<byte[]> {
   @Override
   public String name() {
     return "tokens";
+  }
+
+  @Override
+  public boolean appliesTo(byte[] content) {
+    return TreeSizeLimit.fits(content);
   }
 
   @Override

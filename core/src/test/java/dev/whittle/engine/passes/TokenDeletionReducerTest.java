@@ -1,10 +1,13 @@
 package dev.whittle.engine.passes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Outcome;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.Whittle;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -60,5 +63,13 @@ class TokenDeletionReducerTest {
     } catch (PatternSyntaxException e) {
       return Outcome.NOT_INTERESTING;
     }
+  }
+
+  @Test
+  void waitsLikeTheTreePassesUntilTheContentIsWithinTheirLimit() {
+    // Every question copies and hashes the whole content, once per token: quadratic on 20 MB.
+    TokenDeletionReducer tokens = new TokenDeletionReducer();
+    assertTrue(tokens.appliesTo(new byte[TreeSizeLimit.MAX_BYTES]));
+    assertFalse(tokens.appliesTo(new byte[TreeSizeLimit.MAX_BYTES + 1]));
   }
 }
