@@ -53,15 +53,6 @@ record CorpusSettings(
    * @throws IllegalArgumentException naming the key whose value is malformed
    */
   static CorpusSettings of(ExtensionContext context) {
-    Optional<String> replace =
-        context
-            .getConfigurationParameter(WhittleConfiguration.CORPUS_REPLACE)
-            .map(v -> v.trim().toLowerCase(Locale.ROOT));
-    checkArgument(
-        replace.isEmpty() || replace.get().equals("true") || replace.get().equals("false"),
-        "%s must be true or false, was '%s'",
-        WhittleConfiguration.CORPUS_REPLACE,
-        replace.orElse(""));
     List<String> excludes = new ArrayList<>(globs(WhittleConfiguration.DEFAULT_CORPUS_EXCLUDES));
     excludes.addAll(
         globs(context.getConfigurationParameter(WhittleConfiguration.CORPUS_EXCLUDES).orElse("")));
@@ -71,7 +62,10 @@ record CorpusSettings(
             .map(String::trim)
             .filter(v -> !v.isEmpty())
             .map(Path::of),
-        replace.map(v -> v.equals("true")).orElse(false),
+        ExtensionConfiguration.bool(
+            key -> context.getConfigurationParameter(key).map(String::trim),
+            WhittleConfiguration.CORPUS_REPLACE,
+            false),
         globs(context.getConfigurationParameter(WhittleConfiguration.CORPUS_INCLUDES).orElse("")),
         List.copyOf(excludes));
   }

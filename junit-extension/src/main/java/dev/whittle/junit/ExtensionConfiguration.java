@@ -63,8 +63,12 @@ record ExtensionConfiguration(
     }
   }
 
-  private static boolean bool(
-      Function<String, Optional<String>> values, String key, boolean fallback) {
+  /**
+   * The boolean parameter {@code key} of {@code values}, or {@code fallback} without one.
+   *
+   * @throws IllegalArgumentException naming the key if its value is neither true nor false
+   */
+  static boolean bool(Function<String, Optional<String>> values, String key, boolean fallback) {
     Optional<String> value = values.apply(key);
     if (value.isEmpty()) {
       return fallback;
