@@ -46,15 +46,21 @@ public final class CrashReplay {
     return describe(CoverageRunner.invoke(CoverageRunner.entryPoint(Class.forName(target)), data));
   }
 
+  /** The innermost cause of {@code thrown}: what the bug threw before the wrapping. */
+  static Throwable rootCause(Throwable thrown) {
+    Throwable root = thrown;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root;
+  }
+
   /** The line's text after {@code crash-replay: } for what a run threw (null: nothing). */
   public static String describe(Throwable thrown) {
     if (thrown == null) {
       return "none";
     }
-    Throwable root = thrown;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
+    Throwable root = rootCause(thrown);
     String type = root.getClass().getName();
     StackTraceElement[] frames = root.getStackTrace();
     if (root instanceof StackOverflowError) {

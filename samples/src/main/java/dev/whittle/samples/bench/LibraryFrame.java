@@ -46,10 +46,7 @@ public final class LibraryFrame {
     if (thrown == null) {
       return "none";
     }
-    Throwable root = thrown;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
+    Throwable root = CrashReplay.rootCause(thrown);
     if (root instanceof StackOverflowError) {
       return CrashReplay.describe(root);
     }
