@@ -13,10 +13,10 @@ import org.apiguardian.api.API;
 /**
  * Asks whether a chunk of several items can go from a result that single deletions can no longer
  * shrink, at plain ddmin's chunk boundaries: the result is split into 2, then 4, 8, ... chunks, and
- * at each granularity it asks, first, whether the head or the tail up to each boundary can go
- * (longest first), then whether each chunk can; only cuts of two or more items, each once (one-item
- * cuts are 1-minimality's questions, already asked). It stops at the first interesting cut or at
- * its question limit.
+ * at each granularity it asks, first, whether the head or the tail up to each boundary can go (from
+ * the last boundary back: the shortest tail and the longest head first), then whether each chunk
+ * can; only cuts of two or more items, each once (one-item cuts are 1-minimality's questions,
+ * already asked). It stops at the first interesting cut or at its question limit.
  *
  * <p>Reducers that delete item by item (the entropy search, the passes) can commit to a part at one
  * end that later needs a part at the other, or to a run that only goes whole, and so settle on a
