@@ -3,10 +3,13 @@ package dev.whittle.jazzer.corpus;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import dev.whittle.jazzer.coverage.PackedFeatures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -20,6 +23,11 @@ import java.util.PriorityQueue;
  * their index.
  */
 final class CorpusSelection {
+  /** Features gathered beyond the union so far before they are sorted in. */
+  private static final int UNION_BATCH = 1 << 16;
+
+  private static final PackedFeatures NONE = PackedFeatures.of(new long[0]);
+
   /** How a selection was made. */
   public enum Strategy {
     GREEDY_SET_COVER,
@@ -39,7 +47,13 @@ final class CorpusSelection {
     }
   }
 
-  private final int[][] features;
+  /**
+   * Per input its features as indices into the sorted union, packed; empty for an input whose
+   * features an input no larger and no later also has exactly, which neither way can choose before
+   * that one (both prefer the smaller input, then the earlier), so it is never chosen at all.
+   */
+  private final PackedFeatures[] features;
+
   private final long[] sizes;
   private final int universe;
 
@@ -54,14 +68,25 @@ final class CorpusSelection {
     this.sizes = sizes.clone();
     long[] all = union(inputFeatures);
     this.universe = all.length;
-    this.features = new int[inputFeatures.size()][];
+    this.features = new PackedFeatures[inputFeatures.size()];
+    Map<PackedFeatures, Integer> firstWithSet = new HashMap<>();
     for (int i = 0; i < features.length; i++) {
       long[] own = inputFeatures.get(i);
-      int[] dense = new int[own.length];
+      long[] dense = new long[own.length];
       for (int j = 0; j < own.length; j++) {
         dense[j] = Arrays.binarySearch(all, own[j]);
       }
-      features[i] = dense;
+      PackedFeatures set = PackedFeatures.of(dense);
+      Integer earlier = firstWithSet.putIfAbsent(set, i);
+      if (earlier == null) {
+        features[i] = set;
+      } else if (sizes[i] < sizes[earlier]) {
+        features[earlier] = NONE;
+        features[i] = set;
+        firstWithSet.put(set, i);
+      } else {
+        features[i] = NONE;
+      }
     }
   }
 
@@ -85,28 +110,39 @@ final class CorpusSelection {
     return selection.dropRedundant(selection.aflCmin(), Strategy.AFL_CMIN_ORDER);
   }
 
-  /** The sorted union of sorted feature arrays. */
+  /**
+   * The sorted union of sorted feature arrays. Gathers the arrays in batches and sorts each batch
+   * with the union so far, so that a large corpus never needs all of its features in one array.
+   */
   public static long[] union(List<long[]> inputFeatures) {
     // Sorted and deduplicated in place: a stream's distinct() boxes every feature, and the corpus
     // engine asks this for every kept file.
-    int total = 0;
-    for (long[] features : inputFeatures) {
-      total += features.length;
-    }
-    long[] all = new long[total];
+    long[] union = new long[0];
+    long[] batch = new long[0];
     int at = 0;
     for (long[] features : inputFeatures) {
-      System.arraycopy(features, 0, all, at, features.length);
+      if (at + features.length > batch.length) {
+        union = sortedDistinct(batch, at);
+        at = union.length;
+        int capacity = Math.max(at + features.length, 2 * at + UNION_BATCH);
+        batch = Arrays.copyOf(union, capacity);
+      }
+      System.arraycopy(features, 0, batch, at, features.length);
       at += features.length;
     }
-    Arrays.sort(all);
+    return sortedDistinct(batch, at);
+  }
+
+  /** The first {@code length} values of {@code values}, sorted and without repeats, in place. */
+  private static long[] sortedDistinct(long[] values, int length) {
+    Arrays.sort(values, 0, length);
     int distinct = 0;
-    for (int i = 0; i < all.length; i++) {
-      if (i == 0 || all[i] != all[i - 1]) {
-        all[distinct++] = all[i];
+    for (int i = 0; i < length; i++) {
+      if (i == 0 || values[i] != values[i - 1]) {
+        values[distinct++] = values[i];
       }
     }
-    return Arrays.copyOf(all, distinct);
+    return Arrays.copyOf(values, distinct);
   }
 
   private static Selection better(Selection a, Selection b) {
@@ -129,7 +165,7 @@ final class CorpusSelection {
                 .thenComparingLong(i -> sizes[i])
                 .thenComparingInt(i -> i));
     for (int i = 0; i < features.length; i++) {
-      gain[i] = features[i].length;
+      gain[i] = features[i].size();
       if (gain[i] > 0) {
         queue.add(i);
       }
@@ -137,9 +173,10 @@ final class CorpusSelection {
     List<Integer> chosen = new ArrayList<>();
     while (!queue.isEmpty()) {
       int top = queue.poll();
+      long[] own = features[top].toArray();
       int fresh = 0;
-      for (int feature : features[top]) {
-        if (!covered[feature]) {
+      for (long feature : own) {
+        if (!covered[(int) feature]) {
           fresh++;
         }
       }
@@ -152,8 +189,8 @@ final class CorpusSelection {
         continue;
       }
       chosen.add(top);
-      for (int feature : features[top]) {
-        covered[feature] = true;
+      for (long feature : own) {
+        covered[(int) feature] = true;
       }
     }
     return chosen;
@@ -164,7 +201,8 @@ final class CorpusSelection {
     int[] smallest = new int[universe];
     Arrays.fill(smallest, -1);
     for (int i = 0; i < features.length; i++) {
-      for (int feature : features[i]) {
+      for (long own : features[i].toArray()) {
+        int feature = (int) own;
         holders[feature]++;
         int best = smallest[feature];
         if (best < 0 || sizes[i] < sizes[best]) {
@@ -185,8 +223,8 @@ final class CorpusSelection {
       }
       int input = smallest[feature];
       chosen.add(input);
-      for (int own : features[input]) {
-        covered[own] = true;
+      for (long own : features[input].toArray()) {
+        covered[(int) own] = true;
       }
     }
     return chosen;
@@ -196,8 +234,8 @@ final class CorpusSelection {
   private Selection dropRedundant(List<Integer> chosen, Strategy strategy) {
     int[] count = new int[universe];
     for (int input : chosen) {
-      for (int feature : features[input]) {
-        count[feature]++;
+      for (long feature : features[input].toArray()) {
+        count[(int) feature]++;
       }
     }
     List<Integer> bySizeDescending = new ArrayList<>(chosen);
@@ -205,16 +243,17 @@ final class CorpusSelection {
         Comparator.<Integer>comparingLong(i -> -sizes[i]).thenComparingInt(i -> -i));
     List<Integer> kept = new ArrayList<>();
     for (int input : bySizeDescending) {
+      long[] own = features[input].toArray();
       boolean redundant = true;
-      for (int feature : features[input]) {
-        if (count[feature] < 2) {
+      for (long feature : own) {
+        if (count[(int) feature] < 2) {
           redundant = false;
           break;
         }
       }
       if (redundant) {
-        for (int feature : features[input]) {
-          count[feature]--;
+        for (long feature : own) {
+          count[(int) feature]--;
         }
       } else {
         kept.add(input);

@@ -3,6 +3,7 @@ package dev.whittle.jazzer.corpus;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.coverage.PackedFeatures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,7 +22,7 @@ final class CoverageCensus {
   private final List<CorpusInput> inputs;
   private final Map<Integer, Finding> crashers;
   private final long[][] stable;
-  private final long[][] observed;
+  private final PackedFeatures[] observed;
   private final long[] runNanos;
   private final long[] universe;
   private final long[] seen;
@@ -37,7 +38,7 @@ final class CoverageCensus {
       List<CorpusInput> inputs,
       Map<Integer, Finding> crashers,
       long[][] stable,
-      long[][] observed,
+      PackedFeatures[] observed,
       long[] runNanos,
       long[] universe,
       long[] seen,
@@ -113,7 +114,12 @@ final class CoverageCensus {
 
   /** What any run of input {@code index} showed; null for a crasher. */
   long[] observed(int index) {
-    return observed[index];
+    return observed[index] == null ? null : observed[index].toArray();
+  }
+
+  /** Whether input {@code index} ran and did not crash, so that {@link #observed} is known. */
+  boolean observedAny(int index) {
+    return observed[index] != null;
   }
 
   /** Input {@code index}'s quickest run, in nanoseconds. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 /**
  * Passes of the target over a list of contents, each run once with coverage, on the jobs; each
@@ -27,9 +28,22 @@ final class CoveragePasses {
    * the stage its runs count for.
    */
   List<CoverageRun> runAll(String stage, List<byte[]> contents) throws IOException {
-    List<Callable<CoverageRun>> runs = new ArrayList<>();
+    return runAll(stage, contents, run -> run);
+  }
+
+  /**
+   * Each content's run as {@code keep} makes it, in order; null if interrupted. {@code keep} is
+   * applied on the job as each run ends, so that only what it keeps stays for the whole pass.
+   */
+  <T> List<T> runAll(String stage, List<byte[]> contents, Function<CoverageRun, T> keep)
+      throws IOException {
+    List<Callable<T>> runs = new ArrayList<>();
     for (byte[] content : contents) {
-      runs.add(() -> targets.run(content));
+      runs.add(
+          () -> {
+            CoverageRun run = targets.run(content);
+            return run == null ? null : keep.apply(run);
+          });
     }
     long mark = stages.mark();
     try {

@@ -74,7 +74,7 @@ final class FinalCheck {
       log.line(
           "final check: %,d features missing (%,d of them flaky); bringing back original inputs",
           missingStable.length + missingFlaky.length, missingFlaky.length);
-      for (int index : census.smallestFirst(i -> census.observed(i) != null)) {
+      for (int index : census.smallestFirst(i -> census.observedAny(i))) {
         if (missingStable.length + missingFlaky.length == 0) {
           break;
         }

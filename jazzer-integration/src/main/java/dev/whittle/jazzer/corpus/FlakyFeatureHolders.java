@@ -26,7 +26,7 @@ record FlakyFeatureHolders(SortedSet<Integer> inputs, long[] keptFeatures) {
   /** For every flaky feature that an input which is no crasher showed, the smallest such input. */
   static FlakyFeatureHolders choose(CoverageCensus census) {
     long[] flakyFeatures = census.flakyFeatures();
-    List<Integer> bySize = census.smallestFirst(index -> census.observed(index) != null);
+    List<Integer> bySize = census.smallestFirst(index -> census.observedAny(index));
     SortedSet<Integer> holders = new TreeSet<>();
     long[] left = flakyFeatures;
     for (int index : bySize) {

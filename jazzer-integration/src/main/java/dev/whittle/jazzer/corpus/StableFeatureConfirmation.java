@@ -1,8 +1,10 @@
 package dev.whittle.jazzer.corpus;
 
+import com.google.common.collect.Lists;
 import dev.whittle.jazzer.api.BrokenClassPathException;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.coverage.PackedFeatures;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,14 +26,14 @@ final class StableFeatureConfirmation {
   private final CoveragePasses passes;
   private final Map<Integer, Finding> crashers = new LinkedHashMap<>();
   private final long[][] stable;
-  private final long[][] observed;
+  private final PackedFeatures[] observed;
   private final long[] runNanos;
 
   StableFeatureConfirmation(List<CorpusInput> inputs, CoveragePasses passes) {
     this.inputs = inputs;
     this.passes = passes;
     this.stable = new long[inputs.size()][];
-    this.observed = new long[inputs.size()][];
+    this.observed = new PackedFeatures[inputs.size()];
     this.runNanos = new long[inputs.size()];
     Arrays.fill(runNanos, Long.MAX_VALUE);
   }
@@ -42,12 +44,12 @@ final class StableFeatureConfirmation {
     for (int i = 0; i < inputs.size(); i++) {
       all.add(i);
     }
-    List<long[]> first = corpusPass(StageRuns.FIRST_RUN, all);
+    List<PackedFeatures> first = corpusPass(StageRuns.FIRST_RUN, all);
     if (first == null) {
       return census(new long[0], new long[0], false);
     }
     List<Integer> candidates = new ArrayList<>();
-    List<long[]> firstFeatures = new ArrayList<>();
+    List<PackedFeatures> firstFeatures = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
       if (!crashers.containsKey(i)) {
         candidates.add(i);
@@ -56,15 +58,17 @@ final class StableFeatureConfirmation {
       }
     }
     long[] sizes = candidates.stream().mapToLong(i -> inputs.get(i).content().length).toArray();
-    long[] onceSeen = CorpusSelection.union(firstFeatures);
+    // Decoded one input at a time: a census of a large corpus holds only the packed sets.
+    List<long[]> unpacked = Lists.transform(firstFeatures, PackedFeatures::toArray);
+    long[] onceSeen = CorpusSelection.union(unpacked);
     List<Integer> again = new ArrayList<>();
-    for (int k : CorpusSelection.best(firstFeatures, sizes).chosen()) {
+    for (int k : CorpusSelection.best(unpacked, sizes).chosen()) {
       again.add(candidates.get(k));
     }
     List<long[]> flakyPerInput = new ArrayList<>();
     long[] confirmed = new long[0];
     while (!again.isEmpty()) {
-      List<long[]> second = corpusPass(StageRuns.SECOND_RUN, again);
+      List<PackedFeatures> second = corpusPass(StageRuns.SECOND_RUN, again);
       if (second == null) {
         return census(new long[0], new long[0], false);
       }
@@ -74,9 +78,11 @@ final class StableFeatureConfirmation {
           observed[index] = null;
           continue;
         }
-        long[] shown = CorpusSelection.union(List.of(first.get(index), second.get(k)));
-        stable[index] = FeatureSets.intersection(first.get(index), second.get(k));
-        observed[index] = shown;
+        long[] once = first.get(index).toArray();
+        long[] twice = second.get(k).toArray();
+        long[] shown = CorpusSelection.union(List.of(once, twice));
+        stable[index] = FeatureSets.intersection(once, twice);
+        observed[index] = PackedFeatures.of(shown);
         flakyPerInput.add(FeatureSets.difference(shown, stable[index]));
         confirmed = CorpusSelection.union(List.of(confirmed, stable[index]));
       }
@@ -95,16 +101,17 @@ final class StableFeatureConfirmation {
    * Runs the inputs {@code indices} once each; their features in that order, or null if
    * interrupted. Keeps each input's quickest run, and each input's first finding as a crasher.
    */
-  private List<long[]> corpusPass(String what, List<Integer> indices) throws IOException {
+  private List<PackedFeatures> corpusPass(String what, List<Integer> indices) throws IOException {
     List<byte[]> contents = new ArrayList<>();
     for (int index : indices) {
       contents.add(inputs.get(index).content());
     }
-    List<CoverageRun> runs = passes.runAll(what, contents);
+    // Packed as each run ends, so that a pass over a large corpus never holds its runs unpacked.
+    List<PackedRun> runs = passes.runAll(what, contents, PackedRun::of);
     if (runs == null) {
       return null;
     }
-    List<long[]> features = new ArrayList<>();
+    List<PackedFeatures> features = new ArrayList<>();
     for (int k = 0; k < runs.size(); k++) {
       int index = indices.get(k);
       runNanos[index] = Math.min(runNanos[index], runs.get(k).nanos());
@@ -118,6 +125,13 @@ final class StableFeatureConfirmation {
       }
     }
     return features;
+  }
+
+  /** A {@link CoverageRun} with its features packed. */
+  private record PackedRun(Finding finding, PackedFeatures features, long nanos) {
+    static PackedRun of(CoverageRun run) {
+      return new PackedRun(run.finding(), PackedFeatures.of(run.features()), run.nanos());
+    }
   }
 
   /**
@@ -136,7 +150,7 @@ final class StableFeatureConfirmation {
    * For each feature of {@code unconfirmed}, the smallest input run once so far whose first run
    * showed it (none when every input that showed it has run twice); ascending.
    */
-  private List<Integer> unconfirmedHolders(List<long[]> first, long[] unconfirmed) {
+  private List<Integer> unconfirmedHolders(List<PackedFeatures> first, long[] unconfirmed) {
     TreeSet<Integer> holders = new TreeSet<>();
     long[] left = unconfirmed;
     List<Integer> bySize =
@@ -146,7 +160,7 @@ final class StableFeatureConfirmation {
       if (left.length == 0) {
         break;
       }
-      long[] shown = FeatureSets.intersection(first.get(index), left);
+      long[] shown = FeatureSets.intersection(first.get(index).toArray(), left);
       if (shown.length > 0) {
         holders.add(index);
         left = FeatureSets.difference(left, shown);

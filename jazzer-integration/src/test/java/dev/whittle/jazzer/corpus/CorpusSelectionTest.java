@@ -8,6 +8,7 @@ import dev.whittle.jazzer.corpus.CorpusSelection.Strategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class CorpusSelectionTest {
@@ -118,6 +119,64 @@ class CorpusSelectionTest {
         }
       }
     }
+  }
+
+  @Test
+  void aUnionOfMoreFeaturesThanOneBatchHoldsEachOnce() {
+    Random random = new Random(3);
+    List<long[]> features = new ArrayList<>();
+    TreeSet<Long> expected = new TreeSet<>();
+    for (int input = 0; input < 3000; input++) {
+      TreeSet<Long> own = new TreeSet<>();
+      for (int i = 0; i < 60; i++) {
+        own.add((long) random.nextInt(50_000) - 1000);
+      }
+      expected.addAll(own);
+      features.add(own.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    assertArrayEquals(
+        expected.stream().mapToLong(Long::longValue).toArray(), CorpusSelection.union(features));
+  }
+
+  @Test
+  void ofInputsWithTheSameFeaturesEitherWayChoosesTheSmallestThenTheEarliest() {
+    List<long[]> features = List.of(set(1, 2), set(3), set(1, 2), set(1, 2), set(3), set(1, 2));
+    long[] sizes = {4, 2, 3, 3, 1, 9};
+
+    assertEquals(List.of(2, 4), CorpusSelection.greedySetCover(features, sizes).chosen());
+    assertEquals(List.of(2, 4), CorpusSelection.aflCminOrder(features, sizes).chosen());
+  }
+
+  @Test
+  void copiesOfInputsThatAreNoSmallerChangeNoSelection() {
+    Random random = new Random(11);
+    for (int round = 0; round < 50; round++) {
+      List<long[]> features = new ArrayList<>();
+      List<Long> sizes = new ArrayList<>();
+      for (int input = 0; input < 20; input++) {
+        TreeSet<Long> own = new TreeSet<>();
+        for (int i = random.nextInt(6); i > 0; i--) {
+          own.add((long) random.nextInt(30));
+        }
+        features.add(own.stream().mapToLong(Long::longValue).toArray());
+        sizes.add(1L + random.nextInt(50));
+      }
+      Selection alone = CorpusSelection.best(features, toArray(sizes));
+      List<long[]> withCopies = new ArrayList<>(features);
+      List<Long> copySizes = new ArrayList<>(sizes);
+      for (int input = 0; input < 20; input++) {
+        int original = random.nextInt(20);
+        withCopies.add(features.get(original).clone());
+        copySizes.add(sizes.get(original) + random.nextInt(3));
+      }
+
+      assertEquals(alone, CorpusSelection.best(withCopies, toArray(copySizes)));
+    }
+  }
+
+  private static long[] toArray(List<Long> values) {
+    return values.stream().mapToLong(Long::longValue).toArray();
   }
 
   private static long[] set(long... features) {
