@@ -62,19 +62,6 @@ if [[ ! -f $lib/jazzer-0.30.0.jar || ! -f $lib/jazzer-api-0.30.0.jar ]]; then
   "$root/samples/scripts/jazzer.sh" setup >&2
 fi
 source "$root/samples/scripts/corpus-classpath.sh"
-if [[ ${NO_BUILD:-0} == 1 && -f $root/samples/target/runtime-classpath.txt ]]; then
-  corpus_classpath() { # the last compile's class path, as corpus-classpath.sh prints it
-    local cp=$1/samples/target/classes jar jars
-    IFS=: read -r -a jars <"$1/samples/target/runtime-classpath.txt" || true
-    for jar in "${jars[@]}"; do
-      case $jar in
-        */commons-csv-*|*/commons-io-*|*/commons-codec-*|*/json-smart-*|*/accessors-smart-*|*/asm-*|\
-        */metadata-extractor-*|*/xmpcore-*|*/jazzer-api-*) cp=$cp:$jar ;;
-      esac
-    done
-    echo "$cp"
-  }
-fi
 cp=$(corpus_classpath "$root")
 
 work=$root/target/corpus-scale
