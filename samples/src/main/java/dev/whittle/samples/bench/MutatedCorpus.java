@@ -60,7 +60,8 @@ public final class MutatedCorpus {
       }
     }
     new MutatedCorpus(files, seed).write(output, count);
-    System.out.println("mutated-corpus: " + count + " files from " + files.size() + " in " + output);
+    System.out.println(
+        "mutated-corpus: " + count + " files from " + files.size() + " in " + output);
   }
 
   private void write(Path output, int count) throws IOException {

@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -Dwhittle.bench.smoke=true}; the shellcheck of the script always runs.
  */
 class JUnitCorpusBenchIT {
-  private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
+  private static final Path ROOT = BenchScripts.ROOT;
   private static final Path SCRIPT = ROOT.resolve("samples/scripts/junit-corpus-bench.sh");
 
   @TempDir Path work;
@@ -28,17 +26,10 @@ class JUnitCorpusBenchIT {
   @Test
   void theSmokeModeMinimizesThroughJUnitAndJaCoCoFindsTheCoverageEqual() throws Exception {
     assumeTrue(Boolean.getBoolean("whittle.bench.smoke"), "-Dwhittle.bench.smoke=true runs it");
-    ProcessBuilder builder =
-        new ProcessBuilder("bash", SCRIPT.toString(), "--smoke")
-            .redirectErrorStream(true)
-            .redirectOutput(work.resolve("out.txt").toFile());
-    builder.environment().put("BENCH_WORK", work.resolve("bench").toString());
-    builder.environment().put("JUNIT_BENCH_CP", System.getProperty("java.class.path"));
-    Process process = builder.start();
-    assertTrue(process.waitFor(10, TimeUnit.MINUTES), "the smoke run takes minutes at most");
-    String out = Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8);
+    BenchScripts.Run run = BenchScripts.smoke(SCRIPT, work, "JUNIT_BENCH_CP", 10);
+    String out = run.output();
 
-    assertEquals(0, process.exitValue(), out);
+    assertEquals(0, run.exitStatus(), out);
     List<String> rows = Files.readAllLines(work.resolve("bench/results.tsv"));
     assertEquals(4, rows.size(), out);
     for (String row : rows.subList(1, rows.size())) {
@@ -51,19 +42,7 @@ class JUnitCorpusBenchIT {
   }
 
   @Test
-  void theScriptIsShellcheckClean() throws IOException, InterruptedException {
-    Process probe;
-    try {
-      probe = new ProcessBuilder("shellcheck", "--version").redirectErrorStream(true).start();
-    } catch (IOException e) {
-      assumeTrue(false, "no shellcheck");
-      return;
-    }
-    probe.getInputStream().readAllBytes();
-    assumeTrue(probe.waitFor() == 0, "no shellcheck");
-    Process check =
-        new ProcessBuilder("shellcheck", SCRIPT.toString()).redirectErrorStream(true).start();
-    String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, check.waitFor(), out);
+  void theScriptsAreShellcheckClean() throws IOException, InterruptedException {
+    BenchScripts.assertShellcheckClean(SCRIPT, ROOT.resolve("samples/scripts/corpus-scale.sh"));
   }
 }

@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * packaged before the samples' integration tests run).
  */
 class ReduceBenchIT {
-  private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
+  private static final Path ROOT = BenchScripts.ROOT;
   private static final Path SCRIPT = ROOT.resolve("samples/scripts/reduce-bench.sh");
   private static final Path CRASH =
       ROOT.resolve("samples/held-out/GsonFuzzer/crash-edd71d918d7932aee9b82301a1037c6b38af1b93");
@@ -32,17 +30,10 @@ class ReduceBenchIT {
     assumeTrue(
         Files.exists(ROOT.resolve("jazzer-integration/target/whittle.jar")), "no whittle.jar");
     byte[] before = Files.readAllBytes(CRASH);
-    ProcessBuilder builder =
-        new ProcessBuilder("bash", SCRIPT.toString(), "--smoke")
-            .redirectErrorStream(true)
-            .redirectOutput(work.resolve("out.txt").toFile());
-    builder.environment().put("BENCH_WORK", work.resolve("bench").toString());
-    builder.environment().put("REDUCE_BENCH_CP", System.getProperty("java.class.path"));
-    Process process = builder.start();
-    assertTrue(process.waitFor(5, TimeUnit.MINUTES), "the smoke run takes minutes at most");
-    String out = Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8);
+    BenchScripts.Run run = BenchScripts.smoke(SCRIPT, work, "REDUCE_BENCH_CP", 5);
+    String out = run.output();
 
-    assertEquals(0, process.exitValue(), out);
+    assertEquals(0, run.exitStatus(), out);
     List<String> rows = Files.readAllLines(work.resolve("bench/results.tsv"));
     assertEquals(2, rows.size(), out);
     String[] row = rows.get(1).split("\t", -1);
@@ -57,23 +48,7 @@ class ReduceBenchIT {
 
   @Test
   void theScriptsAreShellcheckClean() throws IOException, InterruptedException {
-    Process probe;
-    try {
-      probe = new ProcessBuilder("shellcheck", "--version").redirectErrorStream(true).start();
-    } catch (IOException e) {
-      assumeTrue(false, "no shellcheck");
-      return;
-    }
-    probe.getInputStream().readAllBytes();
-    assumeTrue(probe.waitFor() == 0, "no shellcheck");
-    Process check =
-        new ProcessBuilder(
-                "shellcheck",
-                SCRIPT.toString(),
-                ROOT.resolve("samples/scripts/reduce-bench/interesting.sh").toString())
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, check.waitFor(), out);
+    BenchScripts.assertShellcheckClean(
+        SCRIPT, ROOT.resolve("samples/scripts/reduce-bench/interesting.sh"));
   }
 }
