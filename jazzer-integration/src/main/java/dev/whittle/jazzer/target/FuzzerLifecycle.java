@@ -20,12 +20,17 @@ final class FuzzerLifecycle implements Lifecycle {
   private final TargetSpec spec;
   private final boolean freshTargetPerRun;
 
+  /** The class files every run's loader defines, with a fresh target per run; else null. */
+  private final ClassFileCache classFiles;
+
   /** The target every run uses; null with a fresh target per run, and once torn down. */
   private LoadedTarget shared;
 
-  private FuzzerLifecycle(TargetSpec spec, boolean freshTargetPerRun, LoadedTarget shared) {
+  private FuzzerLifecycle(
+      TargetSpec spec, boolean freshTargetPerRun, ClassFileCache classFiles, LoadedTarget shared) {
     this.spec = spec;
     this.freshTargetPerRun = freshTargetPerRun;
+    this.classFiles = classFiles;
     this.shared = shared;
   }
 
@@ -38,9 +43,11 @@ final class FuzzerLifecycle implements Lifecycle {
   static TargetRunner open(
       TargetSpec spec, Duration callTimeout, boolean freshTargetPerRun, long workerStackBytes) {
     RunWatchdog watchdog = new RunWatchdog(callTimeout, workerStackBytes);
+    // A runner over one loaded target reads each class once anyway: no copy of its class files.
+    ClassFileCache classFiles = freshTargetPerRun ? new ClassFileCache() : null;
     LoadedTarget first = null;
     try {
-      first = loadAndInitialize(spec, watchdog);
+      first = loadAndInitialize(spec, watchdog, classFiles);
       String entryClass = FuzzTestMethodEntry.className(spec.className());
       FindingClassifier classifier =
           new FindingClassifier(
@@ -57,7 +64,10 @@ final class FuzzerLifecycle implements Lifecycle {
         first = null;
       }
       return new TargetRunner(
-          new FuzzerLifecycle(spec, freshTargetPerRun, first), watchdog, classifier, entry);
+          new FuzzerLifecycle(spec, freshTargetPerRun, classFiles, first),
+          watchdog,
+          classifier,
+          entry);
     } catch (RuntimeException | Error e) {
       if (first != null) {
         first.close();
@@ -73,7 +83,7 @@ final class FuzzerLifecycle implements Lifecycle {
     if (!freshTargetPerRun) {
       return watchdog.run(shared.runBody(wrap), input);
     }
-    LoadedTarget fresh = load(spec, watchdog);
+    LoadedTarget fresh = load(spec, watchdog, classFiles);
     try {
       RunWatchdog.RawRun init =
           watchdog.runAtLeast(
@@ -113,8 +123,9 @@ final class FuzzerLifecycle implements Lifecycle {
     return shared.probeCounters();
   }
 
-  private static LoadedTarget loadAndInitialize(TargetSpec spec, RunWatchdog watchdog) {
-    LoadedTarget target = load(spec, watchdog);
+  private static LoadedTarget loadAndInitialize(
+      TargetSpec spec, RunWatchdog watchdog, ClassFileCache classFiles) {
+    LoadedTarget target = load(spec, watchdog, classFiles);
     RunWatchdog.RawRun init =
         watchdog.runAtLeast(
             target.initializeBody(spec.targetArgs()), new byte[0], TargetRunner.INITIALIZE_TIMEOUT);
@@ -148,8 +159,12 @@ final class FuzzerLifecycle implements Lifecycle {
     return target;
   }
 
-  /** Loads the target {@code spec} names, in a loader whose exits count for the watchdog's runs. */
-  private static LoadedTarget load(TargetSpec spec, RunWatchdog watchdog) {
+  /**
+   * Loads the target {@code spec} names, in a loader whose exits count for the watchdog's runs and
+   * which defines its classes from {@code classFiles} (null for none).
+   */
+  private static LoadedTarget load(
+      TargetSpec spec, RunWatchdog watchdog, ClassFileCache classFiles) {
     return LoadedTarget.load(
         spec.className(),
         spec.classPath(),
@@ -157,7 +172,8 @@ final class FuzzerLifecycle implements Lifecycle {
         spec.dataProviders(),
         spec.trapExits(),
         spec.coverage(),
-        watchdog.currentRun());
+        watchdog.currentRun(),
+        classFiles);
   }
 
   /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
