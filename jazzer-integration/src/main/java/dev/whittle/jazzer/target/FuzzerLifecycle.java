@@ -14,7 +14,15 @@ import java.util.function.UnaryOperator;
  * in its own child-first class loader, its static initializer and {@code fuzzerInitialize} before
  * the first run, {@code fuzzerTestOneInput} for each run, {@code fuzzerTearDown} after the last,
  * and the loader released. With a fresh target per run, all of that happens for every run, so that
- * no static state carries over from one input to the next.
+ * no static state carries over from one input to the next. Every run's loader defines its classes
+ * from the runner's {@link ClassFileCache}, read from the class path and rewritten once per runner:
+ * each run still defines, links and initializes all of them anew.
+ *
+ * <p>Each run's target is loaded on the caller's thread, in sequence with the runs. Loading the
+ * next run's target on a thread of its own while the current run ran (so that two cores overlap)
+ * made the original of an overflow at the edge of the stack stop overflowing in its first fresh run
+ * in some minimizations, which then refused it as flaky; it saved little more than the loading of
+ * the target class itself.
  */
 final class FuzzerLifecycle implements Lifecycle {
   private final TargetSpec spec;
@@ -176,10 +184,15 @@ final class FuzzerLifecycle implements Lifecycle {
         classFiles);
   }
 
-  /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
+  /**
+   * {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. A target
+   * without one is only closed: handing the worker a body that does nothing would cost a run.
+   */
   private static void tearDownAndClose(LoadedTarget target, RunWatchdog watchdog) {
     try {
-      watchdog.run(target.tearDownBody(), new byte[0]);
+      if (target.target().tearDown().isPresent()) {
+        watchdog.run(target.tearDownBody(), new byte[0]);
+      }
     } finally {
       target.close();
     }
