@@ -60,6 +60,13 @@ final class TargetClassLoader extends URLClassLoader
   private final ClassPackages packages;
 
   /**
+   * Whether {@link #close} was called: a closed loader reads nothing more from its class path, and
+   * takes nothing more from {@link #classFiles} either, so that a target still running after its
+   * run was abandoned fails to load classes as it would without the cache.
+   */
+  private volatile boolean closed;
+
+  /**
    * @param currentRun the runner's runs, which exits requested by this loader's classes on threads
    *     of their own are credited to
    */
@@ -132,6 +139,12 @@ final class TargetClassLoader extends URLClassLoader
     return own != null ? own : super.getResource(name);
   }
 
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    super.close();
+  }
+
   static boolean isParentFirst(String className) {
     for (String prefix : PARENT_FIRST_PREFIXES) {
       if (className.startsWith(prefix)) {
@@ -152,7 +165,9 @@ final class TargetClassLoader extends URLClassLoader
       return super.findClass(name);
     }
     ClassFileCache.ClassFile classFile =
-        (classFiles == null ? readAndRewrite(name) : classFiles.get(name, this::readAndRewrite))
+        (classFiles == null || closed
+                ? readAndRewrite(name)
+                : classFiles.get(name, this::readAndRewrite))
             .orElseThrow(() -> new ClassNotFoundException(name));
     packages.defineFor(name, classFile.location());
     byte[] bytes = classFile.bytes();

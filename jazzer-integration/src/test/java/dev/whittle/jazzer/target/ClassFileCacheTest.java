@@ -115,6 +115,25 @@ class ClassFileCacheTest {
   }
 
   @Test
+  void aClosedLoaderDefinesNothingMoreThoughTheCacheHasIt() throws Exception {
+    ClassFileCache cache = new ClassFileCache();
+    // A parent without the test's classes, which would otherwise answer for the closed loader.
+    ClassLoader platform = ClassLoader.getPlatformClassLoader();
+    List<URL> classPath = TargetPaths.classPathUrls();
+    try (TargetClassLoader first =
+        new TargetClassLoader(classPath, platform, List.of(), new CurrentRun(), cache)) {
+      first.loadClass(FlakyTarget.class.getName());
+    }
+    TargetClassLoader closed =
+        new TargetClassLoader(classPath, platform, List.of(), new CurrentRun(), cache);
+    closed.close();
+
+    // As without the cache: a target left running after its run was abandoned (a timeout) cannot
+    // go on loading classes from a closed loader.
+    assertThrows(ClassNotFoundException.class, () -> closed.loadClass(FlakyTarget.class.getName()));
+  }
+
+  @Test
   void aClassTheClassPathLacksIsLookedUpOnceAndAFailedReadIsNot() throws Exception {
     ClassFileCache cache = new ClassFileCache();
     AtomicInteger reads = new AtomicInteger();
