@@ -29,11 +29,20 @@ final class ClassPackages {
 
   private final ClassLoader loader;
   private final Definer definer;
-  private final Map<String, Optional<Manifest>> manifests = new ConcurrentHashMap<>();
+  private final Map<String, Optional<Manifest>> manifests;
 
   ClassPackages(ClassLoader loader, Definer definer) {
+    this(loader, definer, new ConcurrentHashMap<>());
+  }
+
+  /**
+   * @param manifests the manifests read so far by jar URL, shared with other loaders over the same
+   *     class path ({@link ClassFileCache#manifests()}); MUST be thread-safe
+   */
+  ClassPackages(ClassLoader loader, Definer definer, Map<String, Optional<Manifest>> manifests) {
     this.loader = loader;
     this.definer = definer;
+    this.manifests = manifests;
   }
 
   /** Defines the package of {@code className}, found in the class path entry {@code location}. */

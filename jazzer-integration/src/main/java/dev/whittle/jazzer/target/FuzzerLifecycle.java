@@ -14,18 +14,31 @@ import java.util.function.UnaryOperator;
  * in its own child-first class loader, its static initializer and {@code fuzzerInitialize} before
  * the first run, {@code fuzzerTestOneInput} for each run, {@code fuzzerTearDown} after the last,
  * and the loader released. With a fresh target per run, all of that happens for every run, so that
- * no static state carries over from one input to the next.
+ * no static state carries over from one input to the next. Every run's loader defines its classes
+ * from the runner's {@link ClassFileCache}, read from the class path and rewritten once per runner:
+ * each run still defines, links and initializes all of them anew.
+ *
+ * <p>Each run's target is loaded on the caller's thread, in sequence with the runs. Loading the
+ * next run's target on a thread of its own while the current run ran (so that two cores overlap)
+ * made the original of an overflow at the edge of the stack stop overflowing in its first fresh run
+ * in some minimizations, which then refused it as flaky; it saved little more than the loading of
+ * the target class itself.
  */
 final class FuzzerLifecycle implements Lifecycle {
   private final TargetSpec spec;
   private final boolean freshTargetPerRun;
 
+  /** The class files every run's loader defines, with a fresh target per run; else null. */
+  private final ClassFileCache classFiles;
+
   /** The target every run uses; null with a fresh target per run, and once torn down. */
   private LoadedTarget shared;
 
-  private FuzzerLifecycle(TargetSpec spec, boolean freshTargetPerRun, LoadedTarget shared) {
+  private FuzzerLifecycle(
+      TargetSpec spec, boolean freshTargetPerRun, ClassFileCache classFiles, LoadedTarget shared) {
     this.spec = spec;
     this.freshTargetPerRun = freshTargetPerRun;
+    this.classFiles = classFiles;
     this.shared = shared;
   }
 
@@ -38,9 +51,11 @@ final class FuzzerLifecycle implements Lifecycle {
   static TargetRunner open(
       TargetSpec spec, Duration callTimeout, boolean freshTargetPerRun, long workerStackBytes) {
     RunWatchdog watchdog = new RunWatchdog(callTimeout, workerStackBytes);
+    // A runner over one loaded target reads each class once anyway: no copy of its class files.
+    ClassFileCache classFiles = freshTargetPerRun ? new ClassFileCache() : null;
     LoadedTarget first = null;
     try {
-      first = loadAndInitialize(spec, watchdog);
+      first = loadAndInitialize(spec, watchdog, classFiles);
       String entryClass = FuzzTestMethodEntry.className(spec.className());
       FindingClassifier classifier =
           new FindingClassifier(
@@ -57,7 +72,10 @@ final class FuzzerLifecycle implements Lifecycle {
         first = null;
       }
       return new TargetRunner(
-          new FuzzerLifecycle(spec, freshTargetPerRun, first), watchdog, classifier, entry);
+          new FuzzerLifecycle(spec, freshTargetPerRun, classFiles, first),
+          watchdog,
+          classifier,
+          entry);
     } catch (RuntimeException | Error e) {
       if (first != null) {
         first.close();
@@ -73,7 +91,7 @@ final class FuzzerLifecycle implements Lifecycle {
     if (!freshTargetPerRun) {
       return watchdog.run(shared.runBody(wrap), input);
     }
-    LoadedTarget fresh = load(spec, watchdog);
+    LoadedTarget fresh = load(spec, watchdog, classFiles);
     try {
       RunWatchdog.RawRun init =
           watchdog.runAtLeast(
@@ -113,8 +131,9 @@ final class FuzzerLifecycle implements Lifecycle {
     return shared.probeCounters();
   }
 
-  private static LoadedTarget loadAndInitialize(TargetSpec spec, RunWatchdog watchdog) {
-    LoadedTarget target = load(spec, watchdog);
+  private static LoadedTarget loadAndInitialize(
+      TargetSpec spec, RunWatchdog watchdog, ClassFileCache classFiles) {
+    LoadedTarget target = load(spec, watchdog, classFiles);
     RunWatchdog.RawRun init =
         watchdog.runAtLeast(
             target.initializeBody(spec.targetArgs()), new byte[0], TargetRunner.INITIALIZE_TIMEOUT);
@@ -148,8 +167,12 @@ final class FuzzerLifecycle implements Lifecycle {
     return target;
   }
 
-  /** Loads the target {@code spec} names, in a loader whose exits count for the watchdog's runs. */
-  private static LoadedTarget load(TargetSpec spec, RunWatchdog watchdog) {
+  /**
+   * Loads the target {@code spec} names, in a loader whose exits count for the watchdog's runs and
+   * which defines its classes from {@code classFiles} (null for none).
+   */
+  private static LoadedTarget load(
+      TargetSpec spec, RunWatchdog watchdog, ClassFileCache classFiles) {
     return LoadedTarget.load(
         spec.className(),
         spec.classPath(),
@@ -157,13 +180,19 @@ final class FuzzerLifecycle implements Lifecycle {
         spec.dataProviders(),
         spec.trapExits(),
         spec.coverage(),
-        watchdog.currentRun());
+        watchdog.currentRun(),
+        classFiles);
   }
 
-  /** {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. */
+  /**
+   * {@code fuzzerTearDown} errors are ignored: the runs' results stand, as in Jazzer. A target
+   * without one is only closed: handing the worker a body that does nothing would cost a run.
+   */
   private static void tearDownAndClose(LoadedTarget target, RunWatchdog watchdog) {
     try {
-      watchdog.run(target.tearDownBody(), new byte[0]);
+      if (target.target().tearDown().isPresent()) {
+        watchdog.run(target.tearDownBody(), new byte[0]);
+      }
     } finally {
       target.close();
     }

@@ -54,6 +54,8 @@ final class LoadedTarget implements AutoCloseable {
    * @param trapExits whether the target's exit calls are rewritten to end the run instead
    * @param coverage which classes get coverage probes, or null for none
    * @param currentRun the runs of the runner that runs this target
+   * @param classFiles the class files of the runner's earlier loaders over the same class path with
+   *     the same settings, or null to read and rewrite every class file for this loader alone
    */
   static LoadedTarget load(
       String className,
@@ -62,10 +64,15 @@ final class LoadedTarget implements AutoCloseable {
       FuzzedDataProviderFactory dataProviders,
       boolean trapExits,
       CoverageFilter coverage,
-      CurrentRun currentRun) {
+      CurrentRun currentRun,
+      ClassFileCache classFiles) {
     TargetClassLoader loader =
         new TargetClassLoader(
-            classPath, parent, ClassRewriter.forTarget(trapExits, coverage), currentRun);
+            classPath,
+            parent,
+            ClassRewriter.forTarget(trapExits, coverage),
+            currentRun,
+            classFiles);
     try {
       FuzzTargetClass target = FuzzTargetClass.load(className, loader);
       return new LoadedTarget(

@@ -11,6 +11,7 @@ import java.security.CodeSource;
 import java.security.cert.Certificate;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Loads a fuzz target child-first from its class path, so that every instance starts from fresh
@@ -52,17 +53,18 @@ final class TargetClassLoader extends URLClassLoader
   private final CurrentRun currentRun;
   private final ProbeCounters probeCounters = new ProbeCounters();
 
+  /** The class files of the runner's loaders, or null to read and rewrite each one here. */
+  private final ClassFileCache classFiles;
+
   /** Manifests of the jars classes came from, for their packages; empty for none. */
-  private final ClassPackages packages =
-      new ClassPackages(
-          this,
-          (name, manifest, location) -> {
-            if (manifest.isPresent()) {
-              definePackage(name, manifest.get(), location);
-            } else {
-              definePackage(name, null, null, null, null, null, null, null);
-            }
-          });
+  private final ClassPackages packages;
+
+  /**
+   * Whether {@link #close} was called: a closed loader reads nothing more from its class path, and
+   * takes nothing more from {@link #classFiles} either, so that a target still running after its
+   * run was abandoned fails to load classes as it would without the cache.
+   */
+  private volatile boolean closed;
 
   /**
    * @param currentRun the runner's runs, which exits requested by this loader's classes on threads
@@ -70,20 +72,36 @@ final class TargetClassLoader extends URLClassLoader
    */
   TargetClassLoader(
       List<URL> classPath, ClassLoader parent, boolean trapExits, CurrentRun currentRun) {
-    this(classPath, parent, ClassRewriter.forTarget(trapExits, null), currentRun);
+    this(classPath, parent, ClassRewriter.forTarget(trapExits, null), currentRun, null);
   }
 
   /**
    * @param rewriters applied in order to every class this loader defines
+   * @param classFiles the class files of other loaders over the same class path with the same
+   *     rewriters, which this one defines its classes from and adds to; null for none
    */
   TargetClassLoader(
       List<URL> classPath,
       ClassLoader parent,
       List<ClassRewriter> rewriters,
-      CurrentRun currentRun) {
+      CurrentRun currentRun,
+      ClassFileCache classFiles) {
     super(classPath.toArray(URL[]::new), parent);
     this.rewriters = List.copyOf(rewriters);
     this.currentRun = currentRun;
+    this.classFiles = classFiles;
+    ClassPackages.Definer definer =
+        (name, manifest, location) -> {
+          if (manifest.isPresent()) {
+            definePackage(name, manifest.get(), location);
+          } else {
+            definePackage(name, null, null, null, null, null, null, null);
+          }
+        };
+    this.packages =
+        classFiles == null
+            ? new ClassPackages(this, definer)
+            : new ClassPackages(this, definer, classFiles.manifests());
   }
 
   /** The counters of the instrumented classes this loader defined; empty without coverage. */
@@ -121,6 +139,12 @@ final class TargetClassLoader extends URLClassLoader
     return own != null ? own : super.getResource(name);
   }
 
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    super.close();
+  }
+
   static boolean isParentFirst(String className) {
     for (String prefix : PARENT_FIRST_PREFIXES) {
       if (className.startsWith(prefix)) {
@@ -132,17 +156,32 @@ final class TargetClassLoader extends URLClassLoader
 
   /**
    * Defines {@code name} from this loader's class path as {@link URLClassLoader} would (same code
-   * source, package with the jar's manifest), after its {@link ClassRewriter}s.
+   * source, package with the jar's manifest), after its {@link ClassRewriter}s, from the runner's
+   * {@link ClassFileCache} if it has one.
    */
   @Override
   protected Class<?> findClass(String name) throws ClassNotFoundException {
-    if (rewriters.isEmpty()) {
+    if (rewriters.isEmpty() && classFiles == null) {
       return super.findClass(name);
     }
+    ClassFileCache.ClassFile classFile =
+        (classFiles == null || closed
+                ? readAndRewrite(name)
+                : classFiles.get(name, this::readAndRewrite))
+            .orElseThrow(() -> new ClassNotFoundException(name));
+    packages.defineFor(name, classFile.location());
+    byte[] bytes = classFile.bytes();
+    return defineClass(
+        name, bytes, 0, bytes.length, new CodeSource(classFile.location(), (Certificate[]) null));
+  }
+
+  /** The class file of {@code name} on this loader's class path after its rewriters, or empty. */
+  private Optional<ClassFileCache.ClassFile> readAndRewrite(String name)
+      throws ClassNotFoundException {
     String path = name.replace('.', '/').concat(".class");
     URL url = findResource(path);
     if (url == null) {
-      throw new ClassNotFoundException(name);
+      return Optional.empty();
     }
     byte[] classFile;
     // getResourceAsStream reads this loader's own copy first (see getResource), and closes the jar
@@ -160,10 +199,8 @@ final class TargetClassLoader extends URLClassLoader
     } catch (IllegalArgumentException e) {
       throw ClassPackages.cannotRewrite(url, e);
     }
-    URL location = ClassPackages.codeSourceLocation(url, path);
-    packages.defineFor(name, location);
-    return defineClass(
-        name, classFile, 0, classFile.length, new CodeSource(location, (Certificate[]) null));
+    return Optional.of(
+        new ClassFileCache.ClassFile(classFile, ClassPackages.codeSourceLocation(url, path)));
   }
 
   private Class<?> parentThenOwn(String name) throws ClassNotFoundException {

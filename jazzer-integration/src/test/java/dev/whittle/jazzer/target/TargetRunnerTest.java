@@ -162,6 +162,31 @@ class TargetRunnerTest {
   }
 
   @Test
+  void aFreshTargetPerRunIsInitializedAndTornDownAroundEveryRun() {
+    TargetSpec spec =
+        new TargetSpec(
+            InitializedTarget.class.getName(),
+            TargetPaths.classPathUrls(),
+            TargetRunnerTest.class.getClassLoader(),
+            null,
+            List.of("s3cret"));
+    try (TargetRunner runner = TargetRunner.open(spec, TIMEOUT, true)) {
+      for (int run = 0; run < 3; run++) {
+        System.clearProperty(InitializedTarget.INITIALIZED);
+        System.clearProperty(InitializedTarget.TORN_DOWN);
+
+        assertNotNull(runner.run("s3cret".getBytes(UTF_8)), "run " + run);
+
+        assertEquals("[s3cret]", System.getProperty(InitializedTarget.INITIALIZED), "run " + run);
+        assertEquals("yes", System.getProperty(InitializedTarget.TORN_DOWN), "run " + run);
+      }
+    } finally {
+      System.clearProperty(InitializedTarget.INITIALIZED);
+      System.clearProperty(InitializedTarget.TORN_DOWN);
+    }
+  }
+
+  @Test
   void aFailingInitializerIsALoadErrorNamingTheClass() {
     FuzzTargetLoadException e =
         assertThrows(FuzzTargetLoadException.class, () -> open(FailingInitTarget.class));
@@ -191,8 +216,10 @@ class TargetRunnerTest {
       byte[] input = "F".getBytes(UTF_8);
       assertNotNull(shared.run(input));
       assertNull(shared.run(input));
-      assertNotNull(fresh.run(input));
-      assertNotNull(fresh.run(input));
+      // Every run's loader defines the target from the runner's cached class files, anew.
+      for (int run = 0; run < 3; run++) {
+        assertNotNull(fresh.run(input), "run " + run);
+      }
     }
   }
 
