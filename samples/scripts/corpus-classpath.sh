@@ -13,7 +13,7 @@ corpus_classpath() {
   for jar in "${jars[@]}"; do
     case $jar in
       */commons-csv-*|*/commons-io-*|*/commons-codec-*|*/json-smart-*|*/accessors-smart-*|*/asm-*|\
-      */metadata-extractor-*|*/xmpcore-*|*/jazzer-api-*) cp=$cp:$jar ;;
+      */metadata-extractor-*|*/xmpcore-*|*/jazzer-api-*|*/gson-*|*/commons-compress-*) cp=$cp:$jar ;;
     esac
   done
   echo "$cp"

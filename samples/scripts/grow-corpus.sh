@@ -9,13 +9,16 @@
 # the run (--keep_going); the crash files go to the scratch directory, not to the corpus. The run is
 # bounded by -max_total_time and seeded (-seed=1), but a time-bounded run is not reproducible
 # byte for byte: the frozen corpus is the benchmark's data, this script documents how it was grown.
+# SEEDS: another seed directory (e.g. samples/seeds/heldout/<SimpleName> for a held-out target);
+# JAZZER_JVM_ARGS: JVM options for Jazzer's JVM (e.g. -Xmx256m, so that an input that allocates
+# without bound is an out-of-memory finding rather than a long run).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[[ $# -ge 1 ]] || { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 target=$1 seconds=${2:-150}
 simple=${target##*.}
-seeds=$root/samples/seeds/$simple
+seeds=${SEEDS:-$root/samples/seeds/$simple}
 [[ -d $seeds ]] || { echo "no seeds in $seeds" >&2; exit 2; }
 lib=$root/target/jazzer
 if [[ ! -f $lib/jazzer-0.30.0.jar ]]; then
@@ -31,7 +34,8 @@ cp "$seeds"/* "$work/corpus/"
 cd "$work"
 status=0
 start=$(date +%s)
-java -XX:-OmitStackTraceInFastThrow -cp "$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp" \
+# shellcheck disable=SC2086  # JAZZER_JVM_ARGS are words
+java -XX:-OmitStackTraceInFastThrow ${JAZZER_JVM_ARGS:-} -cp "$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp" \
   com.code_intelligence.jazzer.Jazzer --target_class="$target" --keep_going=100000 \
   -artifact_prefix=crashes/ --reproducer_path=crashes -max_total_time="$seconds" -seed=1 \
   corpus >log.txt 2>&1 || status=$?
