@@ -90,6 +90,7 @@ final class CorpusReport {
     json.put("coveragePreserved", result.coveragePreserved());
     json.put("flakyFeatures", result.flakyFeatures());
     json.put("flakyFiles", result.flakyFiles());
+    json.put("crashOnlyFeatures", result.crashOnlyFeatures());
     json.put("hitCounts", hitCounts);
     json.put("selectedBeforeShrinking", result.selectedBeforeShrinking());
     json.put("selection", result.strategy());
@@ -151,6 +152,14 @@ final class CorpusReport {
               result.missingFeatures(),
               result.flakyFiles(),
               newline));
+      if (result.crashOnlyFeatures() > 0) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "%,d more features only crashing inputs showed; the output does not keep them%s",
+                result.crashOnlyFeatures(),
+                newline));
+      }
     }
     appendCrashers(out, result.crashers(), "written");
     warning(result).ifPresent(warning -> out.append("WARNING: ").append(warning).append(newline));

@@ -158,6 +158,9 @@ final class FuzzTestCorpus {
     }
     if (!result.crashers().isEmpty()) {
       summary += "; " + result.crashers().size() + " crashing inputs left out";
+      if (result.crashOnlyFeatures() > 0) {
+        summary += " (" + result.crashOnlyFeatures() + " features only they show are not kept)";
+      }
     }
     if (result.interrupted()) {
       summary += "; interrupted: the output is complete but not minimal";

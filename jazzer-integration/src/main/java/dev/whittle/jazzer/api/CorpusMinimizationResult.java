@@ -41,6 +41,9 @@ import org.apiguardian.api.API;
  *     confirm), {@code shrinking} (the shrinking searches, and the one run without its last byte of
  *     a file at the floor), {@code confirming shrunk files} (two runs of each smaller form found)
  *     and {@code final check}; a stage that did not run is absent
+ * @param crashOnlyFeatures features that only inputs which crashed, exited or timed out showed (on
+ *     the run that ended so): the output does not keep them, as it keeps no such input; the
+ *     crashers stay in the input corpus, listed in {@code crashers}
  */
 @API(status = STABLE, since = "0.1")
 public record CorpusMinimizationResult(
@@ -61,7 +64,8 @@ public record CorpusMinimizationResult(
     List<Crasher> crashers,
     List<Path> outputs,
     boolean interrupted,
-    Map<String, Long> runsPerStage) {
+    Map<String, Long> runsPerStage,
+    int crashOnlyFeatures) {
   public CorpusMinimizationResult {
     checkNotNull(strategy, "strategy");
     crashers = List.copyOf(crashers);
@@ -106,7 +110,50 @@ public record CorpusMinimizationResult(
         crashers,
         outputs,
         interrupted,
-        Map.of());
+        Map.of(),
+        0);
+  }
+
+  /** A result without the features only crashers showed, as before they were counted. */
+  public CorpusMinimizationResult(
+      int filesBefore,
+      long bytesBefore,
+      int filesAfter,
+      long bytesAfter,
+      int features,
+      int featuresAfter,
+      int missingFeatures,
+      int flakyFeatures,
+      int flakyFiles,
+      int selectedBeforeShrinking,
+      String strategy,
+      int shrunkFiles,
+      long runs,
+      long milliseconds,
+      List<Crasher> crashers,
+      List<Path> outputs,
+      boolean interrupted,
+      Map<String, Long> runsPerStage) {
+    this(
+        filesBefore,
+        bytesBefore,
+        filesAfter,
+        bytesAfter,
+        features,
+        featuresAfter,
+        missingFeatures,
+        flakyFeatures,
+        flakyFiles,
+        selectedBeforeShrinking,
+        strategy,
+        shrunkFiles,
+        runs,
+        milliseconds,
+        crashers,
+        outputs,
+        interrupted,
+        runsPerStage,
+        0);
   }
 
   /** Whether the output keeps every feature of the input corpus, as the final check found. */

@@ -56,6 +56,13 @@ final class CorpusMinimization {
       return result(census, FlakyFeatureHolders.NONE, kept, 0, "NONE", 0, null);
     }
     tellCrashers(census);
+    if (census.crashOnlyFeatures().length > 0) {
+      log.line(
+          "%,d features are shown only by inputs that crashed, exited or timed out: the output does"
+              + " not keep them (it keeps no such input; they stay in the input corpus, listed"
+              + " above)",
+          census.crashOnlyFeatures().length);
+    }
     CorpusSelection.Selection selection = select(census, kept, census.confirmedInputs());
     for (int index : selection.chosen()) {
       kept.keepOriginal(index);
@@ -190,7 +197,8 @@ final class CorpusMinimization {
         census.crasherList(),
         files,
         after == null,
-        stages.asMap());
+        stages.asMap(),
+        census.crashOnlyFeatures().length);
   }
 
   private static String strategyName(CorpusSelection.Strategy strategy) {

@@ -26,13 +26,16 @@ final class CoverageCensus {
   private final long[] runNanos;
   private final long[] universe;
   private final long[] seen;
+  private final long[] crashOnly;
   private final boolean complete;
 
   /**
    * @param crashers each crashing input's first finding, in the order they were found
    * @param stable per input its stable features; null for a crasher and an input run once only
    * @param observed per input what any of its runs showed; null for a crasher
-   * @param complete false when the census was interrupted: then universe and seen are empty
+   * @param crashOnly the features only crashing runs showed
+   * @param complete false when the census was interrupted: then universe, seen and crashOnly are
+   *     empty
    */
   CoverageCensus(
       List<CorpusInput> inputs,
@@ -42,6 +45,7 @@ final class CoverageCensus {
       long[] runNanos,
       long[] universe,
       long[] seen,
+      long[] crashOnly,
       boolean complete) {
     this.inputs = List.copyOf(inputs);
     this.crashers = Collections.unmodifiableMap(new LinkedHashMap<>(crashers));
@@ -50,6 +54,7 @@ final class CoverageCensus {
     this.runNanos = runNanos.clone();
     this.universe = universe;
     this.seen = seen;
+    this.crashOnly = crashOnly;
     this.complete = complete;
   }
 
@@ -138,6 +143,14 @@ final class CoverageCensus {
    */
   long[] seen() {
     return seen;
+  }
+
+  /**
+   * The features that only runs which crashed, exited or timed out showed: no output file can keep
+   * them, as no such input is written.
+   */
+  long[] crashOnlyFeatures() {
+    return crashOnly;
   }
 
   /** The features seen that no input showed on both of its runs. */

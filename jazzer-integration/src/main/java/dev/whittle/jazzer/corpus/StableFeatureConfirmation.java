@@ -29,6 +29,9 @@ final class StableFeatureConfirmation {
   private final PackedFeatures[] observed;
   private final long[] runNanos;
 
+  /** The inputs whose first run crashed, exited or timed out, once the first pass is done. */
+  private List<Integer> firstRunCrashers = List.of();
+
   StableFeatureConfirmation(List<CorpusInput> inputs, CoveragePasses passes) {
     this.inputs = inputs;
     this.passes = passes;
@@ -46,8 +49,9 @@ final class StableFeatureConfirmation {
     }
     List<PackedFeatures> first = corpusPass(StageRuns.FIRST_RUN, all);
     if (first == null) {
-      return census(new long[0], new long[0], false);
+      return census(new long[0], new long[0], new long[0], false);
     }
+    firstRunCrashers = new ArrayList<>(crashers.keySet());
     List<Integer> candidates = new ArrayList<>();
     List<PackedFeatures> firstFeatures = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
@@ -70,7 +74,7 @@ final class StableFeatureConfirmation {
     while (!again.isEmpty()) {
       List<PackedFeatures> second = corpusPass(StageRuns.SECOND_RUN, again);
       if (second == null) {
-        return census(new long[0], new long[0], false);
+        return census(new long[0], new long[0], new long[0], false);
       }
       for (int k = 0; k < again.size(); k++) {
         int index = again.get(k);
@@ -89,12 +93,25 @@ final class StableFeatureConfirmation {
       again = unconfirmedHolders(first, FeatureSets.difference(onceSeen, confirmed));
     }
     long[] seen = CorpusSelection.union(List.of(onceSeen, CorpusSelection.union(flakyPerInput)));
-    return census(confirmed, seen, true);
+    return census(confirmed, seen, crashOnly(first, seen), true);
   }
 
-  private CoverageCensus census(long[] universe, long[] seen, boolean complete) {
+  private CoverageCensus census(long[] universe, long[] seen, long[] crashOnly, boolean complete) {
     return new CoverageCensus(
-        inputs, crashers, stable, observed, runNanos, universe, seen, complete);
+        inputs, crashers, stable, observed, runNanos, universe, seen, crashOnly, complete);
+  }
+
+  /**
+   * What the first runs of the inputs that crashed then showed and no run without a crash showed.
+   * An input that crashed only on its second run showed its first run's features without a crash,
+   * which {@code seen} has.
+   */
+  private long[] crashOnly(List<PackedFeatures> first, long[] seen) {
+    List<long[]> crashed = new ArrayList<>();
+    for (int index : firstRunCrashers) {
+      crashed.add(first.get(index).toArray());
+    }
+    return FeatureSets.difference(CorpusSelection.union(crashed), seen);
   }
 
   /**

@@ -77,6 +77,32 @@ class CorpusMinimizerTest {
     assertEquals(before, contents(corpus), "the input corpus is never modified");
   }
 
+  /**
+   * An input that throws shows features no other input shows (its throw); the output keeps no
+   * crasher, so those are counted apart rather than claimed as kept.
+   */
+  @Test
+  void featuresOnlyCrashingInputsShowAreCountedAsNotKept() throws IOException {
+    Path withCrasher = Files.createDirectories(dir.resolve("with"));
+    Path without = Files.createDirectories(dir.resolve("without"));
+    for (String input : List.of("a", "b", "X1")) {
+      Files.write(withCrasher.resolve(input), input.getBytes(ISO_8859_1));
+      if (!input.startsWith("X")) {
+        Files.write(without.resolve(input), input.getBytes(ISO_8859_1));
+      }
+    }
+
+    CorpusMinimizationResult crashed =
+        minimizer().withShrinking(false).minimize(List.of(withCrasher), dir.resolve("out"));
+    CorpusMinimizationResult clean =
+        minimizer().withShrinking(false).minimize(List.of(without), dir.resolve("out2"));
+
+    assertEquals(new TreeSet<>(List.of("a", "b")), outputContents());
+    assertTrue(crashed.crashOnlyFeatures() > 0, crashed.toString());
+    assertEquals(0, clean.crashOnlyFeatures(), clean.toString());
+    assertEquals(clean.features(), crashed.features(), "the crasher adds no stable feature");
+  }
+
   @Test
   void shrinkingMakesEachKeptInputAsSmallAsItsOwnFeaturesAllow() throws IOException {
     Path corpus = corpus();
