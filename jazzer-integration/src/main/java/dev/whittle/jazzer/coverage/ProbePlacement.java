@@ -1,6 +1,7 @@
 package dev.whittle.jazzer.coverage;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,9 +10,12 @@ import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
@@ -21,7 +25,10 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * point (an instruction with more than one predecessor: fall-through, jumps, switch cases, the
  * method's entry), one before every return and {@code athrow}, and one at the entry of every
  * exception handler. Edges into instructions with one predecessor need none: their count is that of
- * the probe the predecessor's block ends with. Pure analysis of the method as read; {@link
+ * the probe the predecessor's block ends with, unless a method called in between throws before that
+ * probe: so, as JaCoCo does, the fall-through edge into the first instruction of a line that calls
+ * a method gets a probe too (a site like {@code throw syntaxError(...)}, whose callee throws
+ * itself, would otherwise never count). Pure analysis of the method as read; {@link
  * CoverageInstrumenter} inserts the probes.
  */
 final class ProbePlacement {
@@ -82,12 +89,15 @@ final class ProbePlacement {
     }
 
     placement.entryIsJoin = predecessors.get(first) > 1;
+    Set<AbstractInsnNode> invocationLines = invocationLineStarts(method);
     previous = null;
     for (AbstractInsnNode insn : method.instructions) {
       if (insn.getOpcode() < 0) {
         continue;
       }
-      if (previous != null && fallsThrough(previous) && predecessors.get(insn) > 1) {
+      if (previous != null
+          && fallsThrough(previous)
+          && (predecessors.get(insn) > 1 || invocationLines.contains(insn))) {
         placement.fallThroughs.add(new FallThrough(previous));
       }
       for (LabelNode target : distinctTargets(insn)) {
@@ -105,6 +115,25 @@ final class ProbePlacement {
       placement.handlerEntries.add(nextReal(handler.handler));
     }
     return placement;
+  }
+
+  /**
+   * The first instructions of the lines that call a method (or an invokedynamic call site) before
+   * the next line begins, as JaCoCo's flow analysis marks them.
+   */
+  private static Set<AbstractInsnNode> invocationLineStarts(MethodNode method) {
+    Set<AbstractInsnNode> starts = Collections.newSetFromMap(new IdentityHashMap<>());
+    AbstractInsnNode lineStart = null;
+    for (AbstractInsnNode insn : method.instructions) {
+      if (insn instanceof LineNumberNode line) {
+        lineStart = nextReal(line.start);
+      } else if (lineStart != null
+          && (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode)) {
+        starts.add(lineStart);
+        lineStart = null;
+      }
+    }
+    return starts;
   }
 
   /** The probes this placement inserts. */

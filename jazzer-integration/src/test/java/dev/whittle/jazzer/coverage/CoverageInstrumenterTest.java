@@ -93,6 +93,30 @@ class CoverageInstrumenterTest {
     assertEquals(INPUTS.size(), distinct.size(), "every input takes paths of its own");
   }
 
+  /**
+   * A site whose callee throws never reaches its own {@code athrow}: JaCoCo counts its branch by a
+   * probe at the start of its line, and so must the features (issue 19: a held-out Gson corpus lost
+   * the branch into {@code throw syntaxError(...)}).
+   */
+  @Test
+  void sitesThatThrowWhatTheirCalleeThrowsAreToldApart() throws Exception {
+    EdgeNames names = new EdgeNames();
+    try (InstrumentingLoader loader = new InstrumentingLoader()) {
+      Method sites =
+          loader
+              .loadClass(CoverageShapesTarget.class.getName())
+              .getMethod("errorSites", byte[].class);
+      List<String> seen = new ArrayList<>();
+      for (int length = 0; length < 3; length++) {
+        sites.invoke(null, (Object) new byte[length]); // Warm up.
+        loader.counters.reset();
+        sites.invoke(null, (Object) new byte[length]);
+        seen.add(java.util.Arrays.toString(loader.counters.collect(names, false)));
+      }
+      assertEquals(3, new LinkedHashSet<>(seen).size(), seen.toString());
+    }
+  }
+
   @Test
   void hitCountsFallIntoLibFuzzersBuckets() {
     int[] counts = {1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 127, 128, 100_000, -5};

@@ -205,4 +205,30 @@ public final class CoverageShapesTarget {
       }
     }
   }
+
+  /**
+   * Two sites that throw what their callee throws itself, as Gson's {@code throw syntaxError(...)}
+   * does: neither site's own {@code athrow} is ever reached, so only a probe at the start of the
+   * site's line (JaCoCo's rule for lines with method invocations) tells them apart.
+   */
+  public static void errorSites(byte[] data) {
+    try {
+      errorSite(data.length);
+    } catch (IllegalStateException expected) {
+      // Both sites end here.
+    }
+  }
+
+  private static void errorSite(int length) {
+    if (length == 1) {
+      throw error();
+    }
+    if (length == 2) {
+      throw error();
+    }
+  }
+
+  private static IllegalStateException error() {
+    throw new IllegalStateException("always");
+  }
 }
