@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
-import dev.whittle.engine.schedule.DeletionPass;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,13 +49,7 @@ public final class PassRuns {
   }
 
   /** A pass that marks its turn; a deletion pass stays one for the pass scheduler. */
-  private record Counted<C>(ValueReducer<C> pass, PassRuns counter)
-      implements ValueReducer<C>, DeletionPass {
-    @Override
-    public String name() {
-      return pass.name();
-    }
-
+  private record Counted<C>(ValueReducer<C> pass, PassRuns counter) implements ForwardingPass<C> {
     @Override
     public C reduce(C current, ContentTester<C> tester) {
       String before = counter.turn.getAndSet(pass.name());
@@ -65,16 +58,6 @@ public final class PassRuns {
       } finally {
         counter.turn.set(before);
       }
-    }
-
-    @Override
-    public boolean appliesTo(C content) {
-      return pass.appliesTo(content);
-    }
-
-    @Override
-    public boolean lastTurnOnlyDeleted() {
-      return pass instanceof DeletionPass deletion && deletion.lastTurnOnlyDeleted();
     }
 
     @Override

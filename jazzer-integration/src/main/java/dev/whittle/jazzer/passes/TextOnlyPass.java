@@ -2,7 +2,6 @@ package dev.whittle.jazzer.passes;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
-import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 
 /**
@@ -11,7 +10,7 @@ import dev.whittle.engine.tree.lenient.LenientFormats;
  * expression, and the crash reads as binary until the bytes' deletions took them out; from then on
  * the tree passes pair its brackets ({@code ({)} to {@code {}).
  */
-final class TextOnlyPass implements ValueReducer<byte[]>, DeletionPass {
+final class TextOnlyPass implements ForwardingPass<byte[]> {
   private final ValueReducer<byte[]> pass;
 
   TextOnlyPass(ValueReducer<byte[]> pass) {
@@ -19,8 +18,8 @@ final class TextOnlyPass implements ValueReducer<byte[]>, DeletionPass {
   }
 
   @Override
-  public String name() {
-    return pass.name();
+  public ValueReducer<byte[]> pass() {
+    return pass;
   }
 
   @Override
@@ -31,11 +30,6 @@ final class TextOnlyPass implements ValueReducer<byte[]>, DeletionPass {
   @Override
   public boolean appliesTo(byte[] content) {
     return LenientFormats.looksLikeText(content) && pass.appliesTo(content);
-  }
-
-  @Override
-  public boolean lastTurnOnlyDeleted() {
-    return pass instanceof DeletionPass deletion && deletion.lastTurnOnlyDeleted();
   }
 
   @Override

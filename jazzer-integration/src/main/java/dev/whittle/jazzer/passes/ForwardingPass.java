@@ -1,0 +1,29 @@
+package dev.whittle.jazzer.passes;
+
+import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.schedule.DeletionPass;
+
+/**
+ * A pass that wraps another and answers for it: its name, where it applies, and, for the pass
+ * scheduler, whether its last turn only deleted (false for a wrapped pass that is no {@link
+ * DeletionPass}). An implementation overrides what it changes.
+ */
+interface ForwardingPass<C> extends ValueReducer<C>, DeletionPass {
+  /** The wrapped pass. */
+  ValueReducer<C> pass();
+
+  @Override
+  default String name() {
+    return pass().name();
+  }
+
+  @Override
+  default boolean appliesTo(C content) {
+    return pass().appliesTo(content);
+  }
+
+  @Override
+  default boolean lastTurnOnlyDeleted() {
+    return pass() instanceof DeletionPass deletion && deletion.lastTurnOnlyDeleted();
+  }
+}
