@@ -7,6 +7,9 @@
 # the independent judge). Prints a table and, for Whittle, each bar of the issue:
 #   files <= set-cover merge's, bytes <= 0.5 x set-cover merge's, JaCoCo equal to the original's,
 #   wall time <= `-merge=1`'s.
+# Whittle's output is judged together with the crashers it copies beside it (out.crashers: the
+# crashing inputs that alone covered something, which the replayable output leaves out); the
+# files and bytes columns are the output's, with the copies counted apart ("+ N crasher copies").
 # Also the executions per second of a plain (uninstrumented) JVM replaying the corpus, warm, of
 # Jazzer's merge child, and of Whittle's instrumented runs (its --json "runs" / "milliseconds"),
 # and, figures a busy machine does not change, Whittle's runs per stage (its --json
@@ -74,16 +77,17 @@ now() { date +%s.%N; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 files_of() { find "$1" -type f | wc -l; }
 bytes_of() { find "$1" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }
-coverage() { # NAME CORPUS_DIR -> "lines=.. branches=.. instructions=.." or "-"
+coverage() { # CLASS INCLUDE CORPUS_DIR [MORE_DIR...] -> "lines=.. branches=.. instructions=.." or "-"
   local class=$1 include=$2 dir=$3
+  shift 2
   if [[ $jacoco == 0 ]]; then echo "-"; return; fi
-  if [[ $(files_of "$dir") == 0 ]]; then
+  if [[ $(files_of "$dir") == 0 && $# == 1 ]]; then
     : >"$work/last-jacoco.log"
     echo "lines=0 branches=0 instructions=0"
     return
   fi
   "$root/samples/scripts/jacoco-coverage.sh" --cp "$cp" --target "$class" --include "$include" \
-    "$dir" 2>"$work/last-jacoco.log"
+    "$@" 2>"$work/last-jacoco.log"
   cat "$work/last-jacoco.log" >>"$work/jacoco.log"
 }
 # How many inputs of the last judged corpus threw (the runner's findings; hangs counted apart).
@@ -135,14 +139,21 @@ run_tool() {
   walls[$label]="${walls[$label]:-} $seconds_taken"
   files[$label]=$(files_of "$run/out")
   bytes[$label]=$(bytes_of "$run/out")
-  cov[$label]=$(coverage "$class" "$include" "$run/out" </dev/null)
+  # Whittle copies the crashers that alone cover something beside its output (out.crashers): the
+  # output must replay without a failure, and the two together must cover what the original does.
+  local judged=("$run/out") apart=""
+  if [[ -d $run/out.crashers ]]; then
+    judged+=("$run/out.crashers")
+    apart=" + $(files_of "$run/out.crashers") crasher copies"
+  fi
+  cov[$label]=$(coverage "$class" "$include" "${judged[@]}" </dev/null)
   [[ ${cov[$label]} == "$original" ]] || covered_all[$label]=0
   if [[ $label == jazzer* ]]; then
     local done_line
     done_line=$(grep -a -E '^#[0-9]+[[:space:]]+DONE' "$run/log.txt" | tail -1 || true)
     [[ -z $done_line ]] || echo "$name / $label: child's $(tr -s "\t " "  " <<<"${done_line%%rss:*}")(libFuzzer's DONE line: runs since the child JVM started, instrumentation included)" >>"$rates"
   fi
-  echo "| $name | $label (run $r) | ${files[$label]} | ${bytes[$label]} | $seconds_taken |" \
+  echo "| $name | $label (run $r) | ${files[$label]}$apart | ${bytes[$label]} | $seconds_taken |" \
     "$(fmt "${cov[$label]}") | $(versus "${cov[$label]}" "$original") (exit $status) |" \
     "$(crashers) | $(cut -d' ' -f1 /proc/loadavg) |" >>"$results"
 }

@@ -51,7 +51,10 @@ import picocli.CommandLine.Spec;
           + " check that the union of features is the input corpus's (a missing one brings back"
           + " the smallest original that showed it). Inputs that crash, exit or"
           + " time out are listed with their exception, message and innermost frame, and not"
-          + " written; a WARNING says so when one finding takes more than half of the corpus."
+          + " written to --output, which must replay without a failure; those that alone showed"
+          + " some feature (the smallest for each) are copied to --crashers instead, so that no"
+          + " coverage is lost. A WARNING says so when one finding takes more than half of the"
+          + " corpus."
           + " The input corpus is never modified; the output is complete after every step, so"
           + " Ctrl-C leaves a usable corpus.",
       "",
@@ -126,6 +129,16 @@ final class CorpusCommand implements Callable<Integer> {
       paramLabel = "DIR",
       description = "The directory for the minimized corpus: new, or empty. Either this or --into.")
   Path output;
+
+  @Option(
+      names = "--crashers",
+      paramLabel = "DIR",
+      description =
+          "Where the crashing inputs that alone showed some feature are copied (the smallest for"
+              + " each feature, named crash-<SHA-1> as Jazzer names crash files), created only if"
+              + " there is one; existing files are kept. Default: DIR.crashers beside --output."
+              + " Not with --into.")
+  Path crashers;
 
   @Option(
       names = "--into",
@@ -228,6 +241,12 @@ final class CorpusCommand implements Callable<Integer> {
               : "--into and --output do not go together: --into KEPT adds to KEPT, --output DIR"
                   + " writes a new corpus");
     }
+    if (into != null && crashers != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--crashers goes with --output: --into KEPT adds no crasher to KEPT, and the new inputs"
+              + " that crash stay where they are");
+    }
     PrintWriter err = spec.commandLine().getErr();
     CorpusMinimizer minimizer =
         CorpusMinimizer.forTarget(targetOptions.targetClass, targetClassPath)
@@ -249,10 +268,12 @@ final class CorpusCommand implements Callable<Integer> {
     if (into != null) {
       return mergeInto(minimizer);
     }
+    CorpusMinimizer withCrashers =
+        crashers == null ? minimizer : minimizer.withCrashersDirectory(crashers);
     CorpusMinimizationResult result =
         runLocked(
             output,
-            () -> minimizer.minimize(corpus, output),
+            () -> withCrashers.minimize(corpus, output),
             e ->
                 e.getMessage().contains("corpus")
                     ? ExitCodes.INPUT_UNREADABLE

@@ -91,6 +91,7 @@ final class CorpusReport {
     json.put("flakyFeatures", result.flakyFeatures());
     json.put("flakyFiles", result.flakyFiles());
     json.put("crashOnlyFeatures", result.crashOnlyFeatures());
+    json.put("crasherFiles", result.crasherFiles().stream().map(Path::toString).toList());
     json.put("hitCounts", hitCounts);
     json.put("selectedBeforeShrinking", result.selectedBeforeShrinking());
     json.put("selection", result.strategy());
@@ -156,14 +157,22 @@ final class CorpusReport {
         out.append(
             String.format(
                 Locale.ROOT,
-                "%,d more features only crashing inputs showed; the output does not keep them%s",
+                "%,d more features only crashing inputs showed: the output keeps no crasher, so"
+                    + " that it replays without a failure; %s%s",
                 result.crashOnlyFeatures(),
+                crasherCopies(result.crasherFiles()),
                 newline));
       }
     }
     appendCrashers(out, result.crashers(), "written");
     warning(result).ifPresent(warning -> out.append("WARNING: ").append(warning).append(newline));
     return out.toString();
+  }
+
+  private static String crasherCopies(List<Path> files) {
+    return files.isEmpty()
+        ? "no crasher was copied"
+        : files.size() + " crasher(s) that show them copied to " + files.get(0).getParent();
   }
 
   private static void appendCrashers(

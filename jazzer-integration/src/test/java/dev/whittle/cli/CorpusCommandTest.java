@@ -215,6 +215,14 @@ class CorpusCommandTest {
     return map;
   }
 
+  /** The contents of the files under {@code root}, as text, sorted. */
+  private static List<String> texts(Path root) throws IOException {
+    return contents(root).values().stream()
+        .map(content -> new String(content, ISO_8859_1))
+        .sorted()
+        .toList();
+  }
+
   @SuppressWarnings("deprecation") // SHA-1 names corpus files, as libFuzzer's do.
   private static String sha1(byte[] content) {
     return com.google.common.hash.Hashing.sha1().hashBytes(content).toString();
@@ -281,6 +289,55 @@ class CorpusCommandTest {
     assertTrue(
         run.out().contains("at " + BugTarget.class.getName() + ".fuzzerTestOneInput"),
         run::toString);
+  }
+
+  /** Issue 19, item 1: what only crashers covered goes to --crashers, and the summary says so. */
+  @Test
+  void crashersThatAloneCoverSomethingAreCopiedToTheCrashersDirectory() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    for (String input : List.of("BUG1", "BUG22", "fine")) {
+      Files.writeString(corpus.resolve(input), input, ISO_8859_1);
+    }
+    Path crashers = dir.resolve("kept-apart");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "corpus",
+            "--cp",
+            TargetPaths.classPath().get(0).toString(),
+            "--target",
+            BugTarget.class.getName(),
+            "--output",
+            dir.resolve("out").toString(),
+            "--crashers",
+            crashers.toString(),
+            "--no-shrink",
+            corpus.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    List<String> output = texts(dir.resolve("out"));
+    List<String> copies = texts(crashers);
+    assertEquals(List.of("fine"), output, run::toString);
+    assertTrue(copies.contains("BUG1"), copies::toString);
+    assertTrue(copies.stream().allMatch(copy -> copy.startsWith("BUG")), copies::toString);
+    assertTrue(
+        contents(crashers).keySet().stream()
+            .allMatch(name -> name.toString().matches("crash-[0-9a-f]{40}")),
+        run::toString);
+    assertTrue(run.out().contains("copied to " + crashers), run::toString);
+    assertFalse(Files.exists(dir.resolve("out.crashers")), run::toString);
+  }
+
+  @Test
+  void crashersWithIntoIsAUsageError() throws IOException {
+    Path kept = Files.createDirectories(dir.resolve("kept"));
+    Path fresh = Files.writeString(dir.resolve("a1234567"), "a1234567", ISO_8859_1);
+
+    Execution run = into(kept, "--crashers", dir.resolve("c").toString(), fresh.toString());
+
+    assertEquals(ExitCodes.USAGE, run.exitCode(), run::toString);
+    assertTrue(run.err().contains("--crashers goes with --output"), run::toString);
+    assertEquals(0, contents(kept).size());
   }
 
   /** Issue 17, item 5: an unusable --output is refused before any run, naming it and why. */

@@ -92,12 +92,14 @@ final class FuzzTestCorpus {
       CorpusDirectories.checkReplaceable(place); // Before the work, not after it.
     }
     Path fresh = CorpusDirectories.unusedSibling(place, "whittle-new");
-    CorpusMinimizationResult result =
+    CorpusMinimizer minimizer =
         CorpusMinimizer.of(FuzzTarget.testMethod(testClass, method, new JUnitLifecycle(context)))
             .withCallTimeout(config.callTimeout())
             .withAlgorithm(config.algorithm())
-            .withInstrumentation(settings.includes(), settings.excludes())
-            .minimize(corpus, fresh);
+            .withInstrumentation(settings.includes(), settings.excludes());
+    // Beside where the corpus ends up, not beside the fresh directory that is renamed there.
+    CorpusMinimizationResult result =
+        minimizer.withCrashersDirectory(minimizer.crashersDirectory(place)).minimize(corpus, fresh);
     Path aside = replace ? CorpusDirectories.unusedSibling(place, "before-whittle-" + now()) : null;
     CorpusDirectories.replace(place, fresh, aside);
     report(result, corpus, place, aside);
@@ -159,7 +161,16 @@ final class FuzzTestCorpus {
     if (!result.crashers().isEmpty()) {
       summary += "; " + result.crashers().size() + " crashing inputs left out";
       if (result.crashOnlyFeatures() > 0) {
-        summary += " (" + result.crashOnlyFeatures() + " features only they show are not kept)";
+        summary +=
+            " ("
+                + result.crashOnlyFeatures()
+                + " features only they show; "
+                + result.crasherFiles().size()
+                + " of them copied to "
+                + (result.crasherFiles().isEmpty()
+                    ? "nowhere"
+                    : result.crasherFiles().get(0).getParent())
+                + ")";
       }
     }
     if (result.interrupted()) {

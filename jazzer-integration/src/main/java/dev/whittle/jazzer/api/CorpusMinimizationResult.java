@@ -42,8 +42,11 @@ import org.apiguardian.api.API;
  *     a file at the floor), {@code confirming shrunk files} (two runs of each smaller form found)
  *     and {@code final check}; a stage that did not run is absent
  * @param crashOnlyFeatures features that only inputs which crashed, exited or timed out showed (on
- *     the run that ended so): the output does not keep them, as it keeps no such input; the
- *     crashers stay in the input corpus, listed in {@code crashers}
+ *     the run that ended so): the output does not keep them, as it keeps no such input; {@code
+ *     crasherFiles} do
+ * @param crasherFiles the copies of the crashers that between them showed every crash-only feature
+ *     (the smallest for each), in the crashers directory ({@link
+ *     CorpusMinimizer#withCrashersDirectory}); empty when there are none
  */
 @API(status = STABLE, since = "0.1")
 public record CorpusMinimizationResult(
@@ -65,9 +68,11 @@ public record CorpusMinimizationResult(
     List<Path> outputs,
     boolean interrupted,
     Map<String, Long> runsPerStage,
-    int crashOnlyFeatures) {
+    int crashOnlyFeatures,
+    List<Path> crasherFiles) {
   public CorpusMinimizationResult {
     checkNotNull(strategy, "strategy");
+    crasherFiles = List.copyOf(crasherFiles);
     crashers = List.copyOf(crashers);
     outputs = List.copyOf(outputs);
     runsPerStage = Collections.unmodifiableMap(new LinkedHashMap<>(runsPerStage));

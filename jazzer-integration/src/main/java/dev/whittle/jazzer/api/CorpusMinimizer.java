@@ -34,19 +34,23 @@ import org.apiguardian.api.API;
  * features an input shows in both of its runs are stable; the others are flaky, and each flaky
  * feature keeps the smallest input that showed it, written as it is (neither shrunk nor dropped by
  * a selection; a shrunk candidate could not show it again to prove it kept it). Inputs that crash,
- * exit or time out are listed and not written. A subset keeping the union of features is chosen
- * (the better of greedy set cover and afl-cmin's order, without redundant inputs) and written to
- * the output directory, named by the SHA-1 of its content as Jazzer names corpus files; then each
- * kept input is shrunk by Whittle's engine (unless {@link #withShrinking} is off) as long as it
- * keeps the features no other kept input has ({@link #withKeepAllFeatures}: all of its features),
- * and the selection runs again over the shrunk inputs (a file no larger than a finished search left
- * one, whose last byte cannot go, is left as it is). Finally every shrunk output file is run twice
- * more (an input kept as it is counts its two runs before) and the union of their features is
- * checked against the input corpus's, stable and flaky; what went missing brings back the smallest
- * original input that showed it. The output is complete and keeps the coverage after every step, so
- * an interrupted minimization leaves a usable corpus. The input corpus is never modified. An input
- * whose run throws a linkage error stops the minimization before anything is written ({@link
- * BrokenClassPathException}): a corpus that "crashes" on a broken class path is not thrown away.
+ * exit or time out are listed and not written to the output, which must replay without a failure;
+ * those whose crashing runs showed a feature no other input showed (the smallest for each such
+ * feature) are copied, named {@code crash-<SHA-1>}, to a directory of their own ({@link
+ * #withCrashersDirectory}), so that no coverage of the input corpus is lost. A subset keeping the
+ * union of features is chosen (the better of greedy set cover and afl-cmin's order, without
+ * redundant inputs) and written to the output directory, named by the SHA-1 of its content as
+ * Jazzer names corpus files; then each kept input is shrunk by Whittle's engine (unless {@link
+ * #withShrinking} is off) as long as it keeps the features no other kept input has ({@link
+ * #withKeepAllFeatures}: all of its features), and the selection runs again over the shrunk inputs
+ * (a file no larger than a finished search left one, whose last byte cannot go, is left as it is).
+ * Finally every shrunk output file is run twice more (an input kept as it is counts its two runs
+ * before) and the union of their features is checked against the input corpus's, stable and flaky;
+ * what went missing brings back the smallest original input that showed it. The output is complete
+ * and keeps the coverage after every step, so an interrupted minimization leaves a usable corpus.
+ * The input corpus is never modified. An input whose run throws a linkage error stops the
+ * minimization before anything is written ({@link BrokenClassPathException}): a corpus that
+ * "crashes" on a broken class path is not thrown away.
  *
  * <p>Immutable; each {@code with*} method returns a copy.
  */
@@ -74,6 +78,7 @@ public final class CorpusMinimizer {
   private final ImmutableList<String> includes;
   private final ImmutableList<String> excludes;
   private final Consumer<String> log;
+  private final Path crashersDirectory;
 
   private CorpusMinimizer(Builder b) {
     this.options = b.options;
@@ -87,6 +92,7 @@ public final class CorpusMinimizer {
     this.includes = b.includes;
     this.excludes = b.excludes;
     this.log = b.log;
+    this.crashersDirectory = b.crashersDirectory;
   }
 
   /** A corpus minimizer for the fuzz target {@code targetClass} on {@code classPath}. */
@@ -120,6 +126,16 @@ public final class CorpusMinimizer {
    */
   public CorpusMinimizer withJobs(int newJobs) {
     return copy(b -> b.options = b.options.withJobs(newJobs));
+  }
+
+  /**
+   * Where the crashing inputs that alone showed some coverage are copied: by default {@code
+   * <output>.crashers} beside the output directory. It is created only if there is such an input,
+   * MUST NOT lie in an input directory, and may hold files already (none is replaced).
+   */
+  public CorpusMinimizer withCrashersDirectory(Path directory) {
+    checkNotNull(directory, "directory");
+    return copy(b -> b.crashersDirectory = directory);
   }
 
   /** Whether kept inputs are shrunk (default) or only selected. */
@@ -242,6 +258,20 @@ public final class CorpusMinimizer {
     return EngineHolder.ENGINE.mergeInto(this, kept, List.copyOf(inputs));
   }
 
+  /**
+   * The directory crashers that alone showed some coverage are copied to when minimizing into
+   * {@code output}: the one {@link #withCrashersDirectory} set, or {@code <output>.crashers}.
+   */
+  public Path crashersDirectory(Path output) {
+    checkNotNull(output, "output");
+    if (crashersDirectory != null) {
+      return crashersDirectory;
+    }
+    Path absolute = output.toAbsolutePath().normalize();
+    checkArgument(absolute.getFileName() != null, "the output %s has no name", output);
+    return absolute.resolveSibling(absolute.getFileName() + ".crashers");
+  }
+
   /** What runs and how: the target, call timeout, jobs, exit guard, arguments. */
   public TargetOptions options() {
     return options;
@@ -331,6 +361,7 @@ public final class CorpusMinimizer {
     b.includes = includes;
     b.excludes = excludes;
     b.log = log;
+    b.crashersDirectory = crashersDirectory;
     change.accept(b);
     return new CorpusMinimizer(b);
   }
@@ -348,6 +379,7 @@ public final class CorpusMinimizer {
     ImmutableList<String> includes = ImmutableList.of();
     ImmutableList<String> excludes = ImmutableList.of();
     Consumer<String> log = line -> {};
+    Path crashersDirectory;
   }
 
   /** Finds the implementation once, on first use. */

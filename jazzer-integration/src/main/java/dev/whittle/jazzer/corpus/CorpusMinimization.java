@@ -4,6 +4,7 @@ import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.output.CorpusOutput;
+import dev.whittle.jazzer.output.CrasherCopies;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ final class CorpusMinimization {
   private final CorpusMinimizer minimizer;
   private final List<CorpusInput> inputs;
   private final CorpusOutput output;
+  private final CrasherCopies crasherCopies;
   private final CorpusTargetPool targets;
   private final CorpusJobs jobs;
   private final CoveragePasses passes;
@@ -30,11 +32,13 @@ final class CorpusMinimization {
       CorpusMinimizer minimizer,
       List<CorpusInput> inputs,
       CorpusOutput output,
+      CrasherCopies crasherCopies,
       CorpusTargetPool targets,
       long start) {
     this.minimizer = minimizer;
     this.inputs = inputs;
     this.output = output;
+    this.crasherCopies = crasherCopies;
     this.targets = targets;
     this.jobs = new CorpusJobs(minimizer.jobs());
     this.log = new CorpusLog(minimizer.log());
@@ -53,16 +57,10 @@ final class CorpusMinimization {
     KeptInputs kept = new KeptInputs(census, output);
     if (!census.complete()) {
       log.line("interrupted before the selection: nothing written");
-      return result(census, FlakyFeatureHolders.NONE, kept, 0, "NONE", 0, null);
+      return result(census, FlakyFeatureHolders.NONE, kept, 0, "NONE", 0, null, List.of());
     }
     tellCrashers(census);
-    if (census.crashOnlyFeatures().length > 0) {
-      log.line(
-          "%,d features are shown only by inputs that crashed, exited or timed out: the output does"
-              + " not keep them (it keeps no such input; they stay in the input corpus, listed"
-              + " above)",
-          census.crashOnlyFeatures().length);
-    }
+    List<Path> crasherFiles = copyCrashOnlyHolders(census);
     CorpusSelection.Selection selection = select(census, kept, census.confirmedInputs());
     for (int index : selection.chosen()) {
       kept.keepOriginal(index);
@@ -108,7 +106,29 @@ final class CorpusMinimization {
     if (after == null) {
       Thread.currentThread().interrupt();
     }
-    return result(census, flaky, kept, selection.chosen().size(), strategy, shrunk, after);
+    return result(
+        census, flaky, kept, selection.chosen().size(), strategy, shrunk, after, crasherFiles);
+  }
+
+  /**
+   * Copies the crashers that alone showed some features to their own directory, before anything
+   * else is written: the output keeps no crasher, as it must replay without a failure, and the
+   * coverage only they showed is not to be lost.
+   */
+  private List<Path> copyCrashOnlyHolders(CoverageCensus census) throws IOException {
+    if (census.crashOnlyHolders().isEmpty()) {
+      return List.of();
+    }
+    List<Path> files = new ArrayList<>();
+    for (int index : census.crashOnlyHolders()) {
+      files.add(crasherCopies.copy(census.input(index).content()));
+    }
+    log.line(
+        "%,d features are shown only by inputs that crashed, exited or timed out: %d of them, the"
+            + " smallest for each feature, copied to %s (the output keeps no crasher, so that it"
+            + " replays without a failure)",
+        census.crashOnlyFeatures().length, files.size(), crasherCopies.directory());
+    return files;
   }
 
   /** Lists the crashers, and warns when one finding takes most of the corpus. */
@@ -174,7 +194,8 @@ final class CorpusMinimization {
       int selectedFirst,
       String strategy,
       int shrunk,
-      OutputCoverage after) {
+      OutputCoverage after,
+      List<Path> crasherFiles) {
     log.line("runs per stage: %s", stages.describe());
     Map<Path, Long> outputs = kept.files();
     List<Path> files = new ArrayList<>(outputs.keySet());
@@ -198,7 +219,8 @@ final class CorpusMinimization {
         files,
         after == null,
         stages.asMap(),
-        census.crashOnlyFeatures().length);
+        census.crashOnlyFeatures().length,
+        crasherFiles);
   }
 
   private static String strategyName(CorpusSelection.Strategy strategy) {

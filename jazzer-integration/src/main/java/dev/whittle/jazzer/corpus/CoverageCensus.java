@@ -27,6 +27,7 @@ final class CoverageCensus {
   private final long[] universe;
   private final long[] seen;
   private final long[] crashOnly;
+  private final List<Integer> crashOnlyHolders;
   private final boolean complete;
 
   /**
@@ -34,6 +35,8 @@ final class CoverageCensus {
    * @param stable per input its stable features; null for a crasher and an input run once only
    * @param observed per input what any of its runs showed; null for a crasher
    * @param crashOnly the features only crashing runs showed
+   * @param crashOnlyHolders crashers that between them showed every feature of {@code crashOnly},
+   *     the smallest for each, ascending
    * @param complete false when the census was interrupted: then universe, seen and crashOnly are
    *     empty
    */
@@ -46,6 +49,7 @@ final class CoverageCensus {
       long[] universe,
       long[] seen,
       long[] crashOnly,
+      List<Integer> crashOnlyHolders,
       boolean complete) {
     this.inputs = List.copyOf(inputs);
     this.crashers = Collections.unmodifiableMap(new LinkedHashMap<>(crashers));
@@ -55,6 +59,7 @@ final class CoverageCensus {
     this.universe = universe;
     this.seen = seen;
     this.crashOnly = crashOnly;
+    this.crashOnlyHolders = List.copyOf(crashOnlyHolders);
     this.complete = complete;
   }
 
@@ -151,6 +156,14 @@ final class CoverageCensus {
    */
   long[] crashOnlyFeatures() {
     return crashOnly;
+  }
+
+  /**
+   * The crashers that keep {@link #crashOnlyFeatures}: for each, the smallest input whose crashing
+   * run showed it; ascending.
+   */
+  List<Integer> crashOnlyHolders() {
+    return crashOnlyHolders;
   }
 
   /** The features seen that no input showed on both of its runs. */

@@ -8,6 +8,7 @@ import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.spi.CorpusMinimizerEngine;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.output.CorpusOutput;
+import dev.whittle.jazzer.output.CrasherCopies;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,10 +29,13 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     if (inputs.isEmpty()) {
       throw new IllegalArgumentException("no corpus files in " + arguments);
     }
+    CrasherCopies crashers =
+        CrasherCopies.into(minimizer.crashersDirectory(output), arguments, output);
     CorpusOutput prepared = CorpusOutput.prepare(output, arguments);
     try (CorpusTargetPool targets =
         new CorpusTargetPool(CorpusTarget.loader(minimizer, new EdgeNames()), minimizer.jobs())) {
-      return new CorpusMinimization(minimizer, inputs, prepared, targets, start).minimize();
+      return new CorpusMinimization(minimizer, inputs, prepared, crashers, targets, start)
+          .minimize();
     } catch (IOException | RuntimeException | Error e) {
       // A target that cannot load or a broken class path ends it before anything is written.
       prepared.removeIfEmpty();

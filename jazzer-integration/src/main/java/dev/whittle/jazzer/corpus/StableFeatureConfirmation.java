@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -30,7 +32,7 @@ final class StableFeatureConfirmation {
   private final long[] runNanos;
 
   /** The inputs whose first run crashed, exited or timed out, once the first pass is done. */
-  private List<Integer> firstRunCrashers = List.of();
+  private Set<Integer> firstRunCrashers = Set.of();
 
   StableFeatureConfirmation(List<CorpusInput> inputs, CoveragePasses passes) {
     this.inputs = inputs;
@@ -51,7 +53,7 @@ final class StableFeatureConfirmation {
     if (first == null) {
       return census(new long[0], new long[0], new long[0], false);
     }
-    firstRunCrashers = new ArrayList<>(crashers.keySet());
+    firstRunCrashers = new LinkedHashSet<>(crashers.keySet());
     List<Integer> candidates = new ArrayList<>();
     List<PackedFeatures> firstFeatures = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
@@ -93,12 +95,41 @@ final class StableFeatureConfirmation {
       again = unconfirmedHolders(first, FeatureSets.difference(onceSeen, confirmed));
     }
     long[] seen = CorpusSelection.union(List.of(onceSeen, CorpusSelection.union(flakyPerInput)));
-    return census(confirmed, seen, crashOnly(first, seen), true);
+    long[] crashOnly = crashOnly(first, seen);
+    return census(confirmed, seen, crashOnly, crashOnlyHolders(first, crashOnly), true);
   }
 
   private CoverageCensus census(long[] universe, long[] seen, long[] crashOnly, boolean complete) {
+    return census(universe, seen, crashOnly, List.of(), complete);
+  }
+
+  private CoverageCensus census(
+      long[] universe, long[] seen, long[] crashOnly, List<Integer> holders, boolean complete) {
     return new CoverageCensus(
-        inputs, crashers, stable, observed, runNanos, universe, seen, crashOnly, complete);
+        inputs, crashers, stable, observed, runNanos, universe, seen, crashOnly, holders, complete);
+  }
+
+  /**
+   * For each feature of {@code crashOnly}, the smallest input whose crashing first run showed it;
+   * ascending. Smallest first, as the selection keeps the smallest holder of a feature.
+   */
+  private List<Integer> crashOnlyHolders(List<PackedFeatures> first, long[] crashOnly) {
+    TreeSet<Integer> holders = new TreeSet<>();
+    if (crashOnly.length == 0) {
+      return List.of();
+    }
+    long[] left = crashOnly;
+    for (int index : CoverageCensus.smallestFirst(inputs, firstRunCrashers::contains)) {
+      if (left.length == 0) {
+        break;
+      }
+      long[] shown = FeatureSets.intersection(first.get(index).toArray(), left);
+      if (shown.length > 0) {
+        holders.add(index);
+        left = FeatureSets.difference(left, shown);
+      }
+    }
+    return new ArrayList<>(holders);
   }
 
   /**

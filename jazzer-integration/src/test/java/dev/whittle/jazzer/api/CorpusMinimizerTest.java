@@ -78,19 +78,22 @@ class CorpusMinimizerTest {
   }
 
   /**
-   * An input that throws shows features no other input shows (its throw); the output keeps no
-   * crasher, so those are counted apart rather than claimed as kept.
+   * What only a crasher covered (here the 'X' branch) is kept apart: the output keeps no crasher,
+   * as it must replay without a failure, and the smallest crasher that showed the feature is copied
+   * beside it, so that nothing the input corpus covered is lost. A corpus without one gets no such
+   * directory.
    */
   @Test
-  void featuresOnlyCrashingInputsShowAreCountedAsNotKept() throws IOException {
+  void featuresOnlyCrashingInputsShowKeepTheirSmallestCrasherApart() throws IOException {
     Path withCrasher = Files.createDirectories(dir.resolve("with"));
     Path without = Files.createDirectories(dir.resolve("without"));
-    for (String input : List.of("a", "b", "X1")) {
+    for (String input : List.of("a", "b", "X1", "X")) {
       Files.write(withCrasher.resolve(input), input.getBytes(ISO_8859_1));
       if (!input.startsWith("X")) {
         Files.write(without.resolve(input), input.getBytes(ISO_8859_1));
       }
     }
+    Map<String, String> before = contents(withCrasher);
 
     CorpusMinimizationResult crashed =
         minimizer().withShrinking(false).minimize(List.of(withCrasher), dir.resolve("out"));
@@ -99,8 +102,34 @@ class CorpusMinimizerTest {
 
     assertEquals(new TreeSet<>(List.of("a", "b")), outputContents());
     assertTrue(crashed.crashOnlyFeatures() > 0, crashed.toString());
+    Path crashers = dir.resolve("out.crashers");
+    assertEquals(Map.of("crash-" + sha1("X"), "X"), contents(crashers));
+    assertEquals(
+        List.of(crashers.resolve("crash-" + sha1("X")).toAbsolutePath()),
+        crashed.crasherFiles().stream().map(Path::toAbsolutePath).toList());
     assertEquals(0, clean.crashOnlyFeatures(), clean.toString());
+    assertEquals(List.of(), clean.crasherFiles());
+    assertFalse(Files.exists(dir.resolve("out2.crashers")), "no crasher, no directory");
     assertEquals(clean.features(), crashed.features(), "the crasher adds no stable feature");
+    assertEquals(before, contents(withCrasher), "the input corpus is never modified");
+  }
+
+  @Test
+  void aCrashersDirectoryInTheInputCorpusIsRefusedBeforeAnyRun() throws IOException {
+    Path corpus = corpus();
+    Map<String, String> before = contents(corpus);
+
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                minimizer()
+                    .withCrashersDirectory(corpus.resolve("crashers"))
+                    .minimize(List.of(corpus), dir.resolve("out")));
+
+    assertTrue(e.getMessage().contains(corpus.resolve("crashers").toString()), e.getMessage());
+    assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+    assertEquals(before, contents(corpus), "the input corpus is never modified");
   }
 
   @Test
