@@ -23,7 +23,7 @@ import java.util.Locale;
  * improvements before it are further from that edge, so the back-off walks the improvements from
  * the smallest towards the crash itself (see {@link #choose}). It MUST NOT return an input as
  * verified that missed a single run; a candidate is dropped at its first miss, so a failing one
- * costs one JVM start, a passing one N.
+ * costs the JVMs started beside its first (one, when they run one at a time), a passing one N.
  */
 final class FreshJvmBackOff {
   private FreshJvmBackOff() {}
@@ -143,8 +143,9 @@ final class FreshJvmBackOff {
 
     boolean passes(int index) {
       byte[] candidate = candidates.get(index);
-      int reproduced = check.reproductions(candidate, original, matchMode, runs);
-      jvmRuns += Math.min(runs, reproduced + 1);
+      Replays.Tally tally = check.reproductions(candidate, original, matchMode, runs);
+      int reproduced = tally.matched();
+      jvmRuns += tally.started();
       if (reproduced < runs) {
         missed.add(
             String.format(Locale.ROOT, "%d bytes (%d/%d)", candidate.length, reproduced, runs));

@@ -101,17 +101,22 @@ final class FreshJvmCheck {
 
   /**
    * How many of {@code runs} fresh JVMs gave a finding that {@code matchMode} matches with {@code
-   * original}; stops at the first that does not, since one miss already fails the input.
+   * original}, counted up to the first that did not, since one miss already fails the input; and
+   * how many were started. They run as many at once as there are processors, except for a timeout,
+   * whose replays run one after the other: a JVM sharing the processors runs slower, and could time
+   * out where it alone would not.
    */
-  int reproductions(byte[] input, Finding original, MatchMode matchMode, int runs) {
+  Replays.Tally reproductions(byte[] input, Finding original, MatchMode matchMode, int runs) {
     checkArgument(runs >= 1, "runs must be at least 1, was %s", runs);
-    for (int i = 0; i < runs; i++) {
-      Finding found = run(input);
-      if (found == null || !matchMode.matches(original, found)) {
-        return i;
-      }
-    }
-    return runs;
+    int width =
+        original.kind() == Finding.Kind.TIMEOUT
+            ? 1
+            : Math.min(runs, Runtime.getRuntime().availableProcessors());
+    return Replays.run(
+        () -> run(input),
+        found -> found != null && matchMode.matches(original, found),
+        runs,
+        width);
   }
 
   /**
