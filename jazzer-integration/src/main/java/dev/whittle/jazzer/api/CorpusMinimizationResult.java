@@ -36,11 +36,13 @@ import org.apiguardian.api.API;
  * @param crashers inputs that crashed, exited or timed out: not written
  * @param outputs the files written, in the output directory
  * @param interrupted whether the caller's interrupt ended the minimization early
- * @param runsPerStage runs of the target per stage, in the order the stages ran: {@code first run}
- *     (every input once), {@code second run} (the inputs whose features a second run had to
- *     confirm), {@code shrinking} (the shrinking searches, and the one run without its last byte of
- *     a file at the floor), {@code confirming shrunk files} (two runs of each smaller form found)
- *     and {@code final check}; a stage that did not run is absent
+ * @param runsPerStage runs of the target per stage, in the order the stages ran: {@code warm-up}
+ *     (each loaded copy of the target runs the empty input once, so that static initializers do not
+ *     run inside a corpus input's run), {@code first run} (every input once), {@code second run}
+ *     (the inputs whose features a second run had to confirm), {@code shrinking} (the shrinking
+ *     searches, and the one run without its last byte of a file at the floor), {@code confirming
+ *     shrunk files} (two runs of each smaller form found) and {@code final check}; a stage that did
+ *     not run is absent
  * @param crashOnlyFeatures features that only inputs which crashed, exited or timed out showed (on
  *     the run that ended so): the output does not keep them, as it keeps no such input; {@code
  *     crasherFiles} do

@@ -48,6 +48,7 @@ final class CorpusMinimization {
   }
 
   CorpusMinimizationResult minimize() throws IOException {
+    stages.add(StageRuns.WARM_UP, targets.runs()); // Each copy's run of the empty input, loaded.
     long bytesBefore = inputs.stream().mapToLong(input -> input.content().length).sum();
     log.line(
         "corpus: %d distinct inputs, %,d bytes; running each once, and again those a selection"

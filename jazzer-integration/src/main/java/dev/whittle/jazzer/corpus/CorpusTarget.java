@@ -46,8 +46,22 @@ final class CorpusTarget implements AutoCloseable {
     TargetOptions options = minimizer.options();
     CoverageFilter coverage = new CoverageFilter(minimizer.includes(), minimizer.excludes());
     boolean hitCounts = minimizer.hitCounts();
-    return () ->
-        new CorpusTarget(TargetRunner.openWithCoverage(options, coverage), names, hitCounts);
+    return () -> {
+      CorpusTarget target =
+          new CorpusTarget(TargetRunner.openWithCoverage(options, coverage), names, hitCounts);
+      target.warmUp();
+      return target;
+    };
+  }
+
+  /**
+   * Runs the empty input once and forgets what it showed, as Jazzer's regression mode runs it
+   * first: the static initializers of the code under test then run here, not inside the first
+   * corpus input's run, where their features would show once and never again and count as flaky. A
+   * finding of this run means nothing for the corpus and is dropped with it.
+   */
+  private void warmUp() {
+    runner.runWithCoverage(new byte[0], names, hitCounts);
   }
 
   /** Runs the target once on {@code input}: its finding (null for none), features and run time. */

@@ -11,6 +11,7 @@ import java.util.function.LongSupplier;
  * after the other, so a stage's runs are the pool's runs from its start to its end. Thread-safe.
  */
 final class StageRuns {
+  static final String WARM_UP = "warm-up";
   static final String FIRST_RUN = "first run";
   static final String SECOND_RUN = "second run";
   static final String SHRINKING = "shrinking";
