@@ -26,6 +26,9 @@ import java.util.Optional;
  *       as trees by {@link StringTreeStep}, the rest of the calls as they are: whole members and
  *       nesting levels go in one question each, and the value stays well-formed where the target
  *       needs it to be;
+ *   <li>content that one string or array shares with another (a marker and the text it must be
+ *       found in) deleted from both at once by {@link SharedContentStep}, where neither can shrink
+ *       alone;
  *   <li>shorter strings and arrays, coarse to fine across all of them: each one empty, then each
  *       one's halves, quarters, ... single elements deleted from the end backwards, longest first
  *       at every level;
@@ -80,6 +83,7 @@ final class FuzzedDataSweep {
     dropTrailingCalls();
     dropCallBlocks();
     stringTrees.ifPresent(this::reduceStringTrees);
+    new SharedContentStep(() -> calls, candidate -> isAtLeastAsGood(ask(candidate))).run();
     shortenSequences();
     simplifyScalars();
     return best == original ? original : best;
