@@ -12,6 +12,7 @@ import dev.whittle.jazzer.targets.FuzzedDataCrashes;
 import dev.whittle.jazzer.targets.IntsMarkerTextTarget;
 import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.targets.MarkedRecordTarget;
+import dev.whittle.jazzer.targets.OffsetRecordTarget;
 import dev.whittle.jazzer.targets.RecordListTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
 import dev.whittle.jazzer.targets.ThresholdStringTarget;
@@ -122,6 +123,27 @@ class ValueReductionTest {
     assertTrue(data.consumeInt() < 0);
     assertEquals("", data.consumeString(8));
     assertEquals(MarkedRecordTarget.RECORD, data.consumeRemainingAsString());
+    // The ints' 8 bytes, the empty marker's 2-byte terminator, the 11 digits.
+    assertEquals(8 + 2 + 11, result.minimized().length, result::toString);
+  }
+
+  /**
+   * The same shape with the record at an offset an int gives: the text before it goes together with
+   * lowering the offset by as many characters, while the other int keeps its value.
+   */
+  @Test
+  void textBeforeAnOffsetGoesWithTheOffset() {
+    CrashMinimizer target =
+        CrashMinimizer.forTarget(OffsetRecordTarget.class.getName(), TargetPaths.classPath());
+
+    MinimizationResult result = target.minimize(FuzzedDataCrashes.offsetRecord());
+
+    assertTrue(result.verified(), result::toString);
+    ByteFuzzedDataProvider data = ByteFuzzedDataProvider.of(result.minimized());
+    assertEquals(0, data.consumeInt());
+    assertTrue(data.consumeInt() < 0);
+    assertEquals("", data.consumeString(8));
+    assertEquals(OffsetRecordTarget.RECORD, data.consumeRemainingAsString());
     // The ints' 8 bytes, the empty marker's 2-byte terminator, the 11 digits.
     assertEquals(8 + 2 + 11, result.minimized().length, result::toString);
   }

@@ -87,6 +87,18 @@ public final class FuzzedDataCrashes {
                 "junk\0\0key=\0\0" + MarkedRecordTarget.RECORD)));
   }
 
+  /** A crash of {@link OffsetRecordTarget}: the record behind 12 characters of junk. */
+  public static byte[] offsetRecord() {
+    return FuzzedDataEncoder.encode(
+        List.of(
+            call(FuzzedDataMethod.CONSUME_INT, 12),
+            call(FuzzedDataMethod.CONSUME_INT, -77_777),
+            call(FuzzedDataMethod.CONSUME_STRING, "", 8),
+            call(
+                FuzzedDataMethod.CONSUME_REMAINING_AS_STRING,
+                "junk: \0\0--> " + OffsetRecordTarget.RECORD)));
+  }
+
   private static FuzzedDataCall call(FuzzedDataMethod method, Object value, Object... arguments) {
     return FuzzedDataCall.of(method, List.of(arguments), value);
   }
