@@ -3,6 +3,7 @@ package dev.whittle.jazzer.values;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.FuzzedDataMethod;
 import java.lang.reflect.Array;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What the value reducer can do with one call's value: its kind, range, length and edits. */
@@ -83,6 +84,45 @@ final class CallValues {
     System.arraycopy(value, 0, shorter, 0, from);
     System.arraycopy(value, to, shorter, from, length - to);
     return shorter;
+  }
+
+  /**
+   * Where {@code needle} starts in {@code haystack}, both sequence values, without overlaps, from
+   * the front; empty if they are of different kinds (a string and an array, or arrays of different
+   * element types) or the needle is empty.
+   */
+  static List<Integer> occurrences(Object haystack, Object needle) {
+    if (haystack.getClass() != needle.getClass() || length(needle) == 0) {
+      return List.of();
+    }
+    List<Integer> at = new ArrayList<>();
+    int n = length(needle);
+    for (int i = indexOf(haystack, needle, 0); i >= 0; i = indexOf(haystack, needle, i + n)) {
+      at.add(i);
+    }
+    return at;
+  }
+
+  private static int indexOf(Object haystack, Object needle, int from) {
+    if (haystack instanceof String s) {
+      return s.indexOf((String) needle, from);
+    }
+    int n = Array.getLength(needle);
+    for (int i = from; i + n <= Array.getLength(haystack); i++) {
+      if (regionMatches(haystack, i, needle, n)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean regionMatches(Object haystack, int offset, Object needle, int n) {
+    for (int k = 0; k < n; k++) {
+      if (!Array.get(haystack, offset + k).equals(Array.get(needle, k))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** An integral value as a long; chars count as unsigned. */

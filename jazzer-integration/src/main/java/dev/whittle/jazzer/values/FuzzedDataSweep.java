@@ -26,9 +26,15 @@ import java.util.Optional;
  *       as trees by {@link StringTreeStep}, the rest of the calls as they are: whole members and
  *       nesting levels go in one question each, and the value stays well-formed where the target
  *       needs it to be;
+ *   <li>content that one string or array shares with another (a marker and the text it must be
+ *       found in) deleted from both at once by {@link SharedContentStep}, where neither can shrink
+ *       alone;
  *   <li>shorter strings and arrays, coarse to fine across all of them: each one empty, then each
  *       one's halves, quarters, ... single elements deleted from the end backwards, longest first
  *       at every level;
+ *   <li>elements of a string or array before the position an integer gives deleted, the integer
+ *       lowered by as many, by {@link IndexShiftStep}: an offset into a text keeps pointing at the
+ *       same character;
  *   <li>scalars in call order: booleans to false, integers and chars to zero (or the bound of their
  *       range nearer to it) and else by binary search toward it, floats to zero or their range's
  *       bound nearer to it. These rarely save bytes themselves, but a count or a choice that gets
@@ -80,6 +86,8 @@ final class FuzzedDataSweep {
     dropTrailingCalls();
     dropCallBlocks();
     stringTrees.ifPresent(this::reduceStringTrees);
+    new SharedContentStep(() -> calls, candidate -> isAtLeastAsGood(ask(candidate))).run();
+    new IndexShiftStep(() -> calls, candidate -> isAtLeastAsGood(ask(candidate))).run();
     shortenSequences();
     simplifyScalars();
     return best == original ? original : best;

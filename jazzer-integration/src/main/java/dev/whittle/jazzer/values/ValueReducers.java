@@ -18,10 +18,11 @@ public final class ValueReducers {
   /**
    * A value reducer for inputs of a {@code FuzzedDataProvider} target: it records the consuming
    * calls of the current input with {@code recorder}, rewrites their values (fewer calls, shorter
-   * strings and arrays, strings that look like structured text reduced as trees, integers nearer
-   * zero, booleans false) and encodes them back into bytes with {@link
-   * dev.whittle.jazzer.fdp.FuzzedDataEncoder}. It records again after each accepted rewrite, as new
-   * values can make the target call differently.
+   * strings and arrays, strings that look like structured text reduced as trees, content one string
+   * or array shares with another deleted from both at once, elements before the position an integer
+   * gives deleted with the integer lowered by as many, integers nearer zero, booleans false) and
+   * encodes them back into bytes with {@link dev.whittle.jazzer.fdp.FuzzedDataEncoder}. It records
+   * again after each accepted rewrite, as new values can make the target call differently.
    */
   public static ValueReducer<byte[]> forFuzzedDataProvider(FuzzedDataRecorder recorder) {
     checkNotNull(recorder, "recorder");

@@ -11,6 +11,8 @@ import dev.whittle.jazzer.targets.BalancedPatternTarget;
 import dev.whittle.jazzer.targets.FuzzedDataCrashes;
 import dev.whittle.jazzer.targets.IntsMarkerTextTarget;
 import dev.whittle.jazzer.targets.JsonBoomTarget;
+import dev.whittle.jazzer.targets.MarkedRecordTarget;
+import dev.whittle.jazzer.targets.OffsetRecordTarget;
 import dev.whittle.jazzer.targets.RecordListTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
 import dev.whittle.jazzer.targets.ThresholdStringTarget;
@@ -101,6 +103,49 @@ class ValueReductionTest {
     assertEquals(IntsMarkerTextTarget.NUMBER, data.consumeRemainingAsString());
     // The ints' 8 bytes, "X" with its 2-byte terminator, the 21 digits.
     assertEquals(8 + 3 + 21, result.minimized().length, result::toString);
+  }
+
+  /**
+   * Issue 20's real shape (NumberFieldFuzzer): the marker must be found in the text, so neither
+   * shrinks alone and no byte deletion helps; deleting the marker together with its copy in the
+   * text reaches the empty marker, whose record is the whole text.
+   */
+  @Test
+  void aMarkerAndItsCopyInTheTextShrinkTogether() {
+    CrashMinimizer target =
+        CrashMinimizer.forTarget(MarkedRecordTarget.class.getName(), TargetPaths.classPath());
+
+    MinimizationResult result = target.minimize(FuzzedDataCrashes.markedRecord());
+
+    assertTrue(result.verified(), result::toString);
+    ByteFuzzedDataProvider data = ByteFuzzedDataProvider.of(result.minimized());
+    assertTrue(data.consumeInt() > 1000);
+    assertTrue(data.consumeInt() < 0);
+    assertEquals("", data.consumeString(8));
+    assertEquals(MarkedRecordTarget.RECORD, data.consumeRemainingAsString());
+    // The ints' 8 bytes, the empty marker's 2-byte terminator, the 11 digits.
+    assertEquals(8 + 2 + 11, result.minimized().length, result::toString);
+  }
+
+  /**
+   * The same shape with the record at an offset an int gives: the text before it goes together with
+   * lowering the offset by as many characters, while the other int keeps its value.
+   */
+  @Test
+  void textBeforeAnOffsetGoesWithTheOffset() {
+    CrashMinimizer target =
+        CrashMinimizer.forTarget(OffsetRecordTarget.class.getName(), TargetPaths.classPath());
+
+    MinimizationResult result = target.minimize(FuzzedDataCrashes.offsetRecord());
+
+    assertTrue(result.verified(), result::toString);
+    ByteFuzzedDataProvider data = ByteFuzzedDataProvider.of(result.minimized());
+    assertEquals(0, data.consumeInt());
+    assertTrue(data.consumeInt() < 0);
+    assertEquals("", data.consumeString(8));
+    assertEquals(OffsetRecordTarget.RECORD, data.consumeRemainingAsString());
+    // The ints' 8 bytes, the empty marker's 2-byte terminator, the 11 digits.
+    assertEquals(8 + 2 + 11, result.minimized().length, result::toString);
   }
 
   @Test

@@ -72,6 +72,33 @@ public final class FuzzedDataCrashes {
             call(FuzzedDataMethod.CONSUME_REMAINING_AS_STRING, IntsMarkerTextTarget.NUMBER)));
   }
 
+  /**
+   * A crash of {@link MarkedRecordTarget} as Jazzer finds them: an 8-character marker (which needs
+   * no terminator), junk before the copy of it in the text, then the record.
+   */
+  public static byte[] markedRecord() {
+    return FuzzedDataEncoder.encode(
+        List.of(
+            call(FuzzedDataMethod.CONSUME_INT, 123_456),
+            call(FuzzedDataMethod.CONSUME_INT, -77_777),
+            call(FuzzedDataMethod.CONSUME_STRING, "\0\0key=\0\0", 8),
+            call(
+                FuzzedDataMethod.CONSUME_REMAINING_AS_STRING,
+                "junk\0\0key=\0\0" + MarkedRecordTarget.RECORD)));
+  }
+
+  /** A crash of {@link OffsetRecordTarget}: the record behind 12 characters of junk. */
+  public static byte[] offsetRecord() {
+    return FuzzedDataEncoder.encode(
+        List.of(
+            call(FuzzedDataMethod.CONSUME_INT, 12),
+            call(FuzzedDataMethod.CONSUME_INT, -77_777),
+            call(FuzzedDataMethod.CONSUME_STRING, "", 8),
+            call(
+                FuzzedDataMethod.CONSUME_REMAINING_AS_STRING,
+                "junk: \0\0--> " + OffsetRecordTarget.RECORD)));
+  }
+
   private static FuzzedDataCall call(FuzzedDataMethod method, Object value, Object... arguments) {
     return FuzzedDataCall.of(method, List.of(arguments), value);
   }

@@ -75,7 +75,20 @@ public final class HeldOutSeeds {
                 .replace("NESTED", "(".repeat(24) + "a" + ")".repeat(24))));
     seeds.put("BarcodeFuzzer", barcode());
     seeds.put("NumberFuzzer", utf8("-12.5e3"));
+    seeds.put("NumberFieldFuzzer", numberField());
     return seeds;
+  }
+
+  /**
+   * A record with the marker {@code "amount: "} (8 characters, so no terminator), the text {@code
+   * "12.5e3 EUR"}, and from the end the offset 0 and the width 6 (Jazzer reads ints big-endian from
+   * the last byte backwards).
+   */
+  private static byte[] numberField() {
+    byte[] front = utf8("amount: 12.5e3 EUR");
+    byte[] seed = Arrays.copyOf(front, front.length + 2 * Integer.BYTES);
+    seed[front.length] = 6; // the width, read second, from the four bytes before the offset's
+    return seed;
   }
 
   private static byte[] utf8(String text) {
