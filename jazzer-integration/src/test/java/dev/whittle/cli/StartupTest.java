@@ -81,7 +81,7 @@ class StartupTest {
   }
 
   @Test
-  void minimizeLinksNoRecordMethods() throws Exception {
+  void minimizeLinksNoRecordMethodsAndLoadsNoLocaleData() throws Exception {
     Path crash = Files.writeString(dir.resolve("crash-1"), "some prefix BUG and a suffix", UTF_8);
 
     Run run =
@@ -98,6 +98,9 @@ class StartupTest {
     // call, spinning dozens of method-handle classes: a record the reduction compares or hashes
     // writes them out (as ContentKey does).
     assertEquals(List.of(), run.loaded("java.lang.runtime.ObjectMethods"), run::toString);
+    // String.format's first %d or %f loads the locale data (CLDR, resource bundles): the summary is
+    // written without it.
+    assertEquals(List.of(), run.loaded("java.text.DecimalFormatSymbols"), run::toString);
   }
 
   @Test
