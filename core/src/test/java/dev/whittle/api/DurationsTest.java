@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class DurationsTest {
@@ -43,5 +44,23 @@ class DurationsTest {
     assertEquals("300ms", Durations.format(Duration.ofMillis(300)));
     assertEquals("1.5s", Durations.format(Duration.ofMillis(1500)));
     assertEquals("2s", Durations.format(Duration.ofSeconds(2)));
+  }
+
+  @Test
+  void secondsAreWhatPercentOnePointFWrites() {
+    for (long millis = 0; millis <= 200_000; millis++) {
+      assertEquals(
+          String.format(Locale.ROOT, "%.1f", millis / 1000.0),
+          Durations.seconds(millis),
+          "" + millis);
+    }
+    for (long millis : new long[] {1_049_950, 86_399_999, 3_600_000_050L}) {
+      assertEquals(
+          String.format(Locale.ROOT, "%.1f", millis / 1000.0),
+          Durations.seconds(millis),
+          "" + millis);
+    }
+    assertEquals("1.1s", Durations.format(Duration.ofMillis(1050)));
+    assertEquals("10s", Durations.format(Duration.ofMillis(9999)));
   }
 }

@@ -7,9 +7,11 @@ import picocli.CommandLine.Option;
  * has {@code --help} only: {@code -h} could be an argument of its test command).
  */
 final class HelpOption {
+  static final String DESCRIPTION = "Show this help and exit.";
+
   @Option(
       names = {"-h", "--help"},
       usageHelp = true,
-      description = "Show this help and exit.")
+      description = DESCRIPTION)
   boolean help;
 }

@@ -5,15 +5,17 @@ import picocli.CommandLine.Option;
 
 /** {@code --jobs N}, shared by every command that reduces: one definition, one help text. */
 final class JobsOption {
+  static final String DESCRIPTION =
+      "Ask up to N questions at once where the search can use them; it finds what one job"
+          + " finds, with more calls in less time. At most the number of processors the JVM"
+          + " sees (a larger N is lowered to it, with a note). Default: ${DEFAULT-VALUE}.";
+
   @Option(
       names = "--jobs",
       paramLabel = "N",
       defaultValue = "1",
       converter = Converters.PositiveIntConverter.class,
-      description =
-          "Ask up to N questions at once where the search can use them; it finds what one job"
-              + " finds, with more calls in less time. At most the number of processors the JVM"
-              + " sees (a larger N is lowered to it, with a note). Default: ${DEFAULT-VALUE}.")
+      description = DESCRIPTION)
   int jobs;
 
   /**

@@ -2,6 +2,7 @@ package dev.whittle.cli;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import dev.whittle.api.Durations;
 import dev.whittle.api.StopReason;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MinimizationResult;
@@ -144,21 +145,28 @@ record MinimizationReport(
     return Json.GSON.toJson(this);
   }
 
-  /** Per finding, its crash files with their sizes and outputs; then the failures. */
+  /**
+   * Per finding, its crash files with their sizes and outputs; then the failures. Written without
+   * {@code String.format}: its first {@code %d} loads the locale data, dozens of classes that a
+   * short minimization need not load (issue 20).
+   */
   String toSummary() {
+    String newline = System.lineSeparator();
     StringBuilder summary = new StringBuilder();
     long minimizedCount = crashes.stream().filter(entry -> entry.error() == null).count();
-    summary.append(
-        String.format(
-            Locale.ROOT,
-            "Minimized %d of %d crash files of %s: %d %s.%n",
-            minimizedCount,
-            crashes.size() + notTried.size(),
-            target,
-            groups.size(),
-            groups.size() == 1 ? "finding" : "findings"));
+    summary
+        .append("Minimized ")
+        .append(minimizedCount)
+        .append(" of ")
+        .append(crashes.size() + notTried.size())
+        .append(" crash files of ")
+        .append(target)
+        .append(": ")
+        .append(groups.size())
+        .append(groups.size() == 1 ? " finding." : " findings.")
+        .append(newline);
     for (Group group : groups) {
-      summary.append(String.format(Locale.ROOT, "%s  %s%n", group.dedupToken(), group.finding()));
+      summary.append(group.dedupToken()).append("  ").append(group.finding()).append(newline);
       for (CrashEntry entry : crashes) {
         if (group.files().contains(entry.file()) && entry.error() == null) {
           summary.append(line(entry));
@@ -167,13 +175,14 @@ record MinimizationReport(
     }
     List<CrashEntry> failed = crashes.stream().filter(entry -> entry.error() != null).toList();
     if (!failed.isEmpty()) {
-      summary.append(String.format(Locale.ROOT, "Failed:%n"));
-      failed.forEach(
-          entry -> summary.append(String.format(Locale.ROOT, "  %s%n", entry.error().message())));
+      summary.append("Failed:").append(newline);
+      failed.forEach(entry -> summary.append("  ").append(entry.error().message()).append(newline));
     }
     if (!notTried.isEmpty()) {
-      summary.append(
-          String.format(Locale.ROOT, "Interrupted; not tried: %s%n", String.join(", ", notTried)));
+      summary
+          .append("Interrupted; not tried: ")
+          .append(String.join(", ", notTried))
+          .append(newline);
     }
     return summary.toString();
   }
@@ -194,21 +203,34 @@ record MinimizationReport(
     if (!entry.stopReason().equals(StopReason.COMPLETED.name().toLowerCase(Locale.ROOT))) {
       notes.append(", stopped early (").append(entry.stopReason()).append(')');
     }
-    return String.format(
-        Locale.ROOT,
-        "  %s: %d -> %d bytes in %d runs, %.1f s%s%n    minimized: %s%n    wrote %s and %s%n%s",
-        entry.file(),
-        entry.originalSize(),
-        entry.minimizedSize(),
-        entry.oracleCalls(),
-        entry.milliseconds() / 1000.0,
-        notes,
-        entry.minimizedBytes(),
-        entry.minimizedFile(),
-        entry.reproducerFile(),
-        entry.notWrittenWhereAsked() == null
-            ? ""
-            : String.format(
-                Locale.ROOT, "    NOT where they belong: %s%n", entry.notWrittenWhereAsked()));
+    String newline = System.lineSeparator();
+    StringBuilder line =
+        new StringBuilder("  ")
+            .append(entry.file())
+            .append(": ")
+            .append(entry.originalSize())
+            .append(" -> ")
+            .append(entry.minimizedSize())
+            .append(" bytes in ")
+            .append(entry.oracleCalls())
+            .append(" runs, ")
+            .append(Durations.seconds(entry.milliseconds()))
+            .append(" s")
+            .append(notes)
+            .append(newline)
+            .append("    minimized: ")
+            .append(entry.minimizedBytes())
+            .append(newline)
+            .append("    wrote ")
+            .append(entry.minimizedFile())
+            .append(" and ")
+            .append(entry.reproducerFile())
+            .append(newline);
+    if (entry.notWrittenWhereAsked() != null) {
+      line.append("    NOT where they belong: ")
+          .append(entry.notWrittenWhereAsked())
+          .append(newline);
+    }
+    return line.toString();
   }
 }

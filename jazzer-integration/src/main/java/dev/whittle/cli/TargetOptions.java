@@ -20,13 +20,15 @@ final class TargetOptions {
       descriptionKey = CLASS_PATH_KEY)
   String classPath;
 
+  static final String TARGET_DESCRIPTION =
+      "The fuzz target class, fully qualified; 'whittle corpus' also takes Class#method for a"
+          + " @FuzzTest method.";
+
   @Option(
       names = "--target",
       required = true,
       paramLabel = "CLASS",
-      description =
-          "The fuzz target class, fully qualified; 'whittle corpus' also takes Class#method for a"
-              + " @FuzzTest method.")
+      description = TARGET_DESCRIPTION)
   String targetClass;
 
   /**

@@ -5,7 +5,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.apiguardian.api.API;
 
@@ -107,9 +106,24 @@ public final class Phases {
     }
   }
 
-  private static String line(String phase, long wallNanos, long cpuNanos) {
-    return String.format(
-        Locale.ROOT, "  %-34s %8.1f %8.1f", phase, wallNanos / 1e6, cpuNanos / 1e6);
+  /**
+   * {@code " %-34s %8.1f %8.1f"} of the phase and its milliseconds, written out: {@code
+   * String.format}'s first number loads the locale data, which the diagnostic must not add to the
+   * command it measures.
+   */
+  static String line(String phase, long wallNanos, long cpuNanos) {
+    StringBuilder line = new StringBuilder("  ").append(phase);
+    while (line.length() < 2 + 34) {
+      line.append(' ');
+    }
+    return line.append(millis(wallNanos)).append(millis(cpuNanos)).toString();
+  }
+
+  /** {@code nanos} (at least 0) in milliseconds with one decimal, right-aligned in 9 characters. */
+  private static String millis(long nanos) {
+    long tenths = (nanos + 50_000) / 100_000;
+    String text = (tenths / 10) + "." + (tenths % 10);
+    return " ".repeat(Math.max(1, 9 - text.length())) + text;
   }
 
   private static long processCpuNanos() {

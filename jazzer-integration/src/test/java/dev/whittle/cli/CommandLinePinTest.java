@@ -1,0 +1,293 @@
+package dev.whittle.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.whittle.api.Algorithm;
+import dev.whittle.cli.InProcessWhittle.Execution;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/**
+ * Pins what the command line says and understands, whatever builds its model (picocli's annotations
+ * or a programmatic {@code CommandSpec}, issue 20): every command's {@code --help}, the usage
+ * errors and their exit codes, each command's options with their names, arities, types, defaults
+ * and flags, and the values {@code minimize} parses from a set of argument lists, defaults
+ * included. The expected text is {@code command-line-pin.txt} next to this class's resources; run
+ * with {@code -Dwhittle.pin.write} to write it anew after a deliberate change, and read the diff.
+ */
+class CommandLinePinTest {
+  private static final String RESOURCE = "command-line-pin.txt";
+
+  /** Commands run whole: help, version and usage errors (none of them runs a target). */
+  private static final List<List<String>> EXECUTIONS =
+      List.of(
+          List.of(),
+          List.of("--help"),
+          List.of("-h"),
+          List.of("--version"),
+          List.of("-V"),
+          List.of("--bogus"),
+          List.of("minimise"),
+          List.of("reduce", "--help"),
+          List.of("minimize", "--help"),
+          List.of("minimize", "-h"),
+          List.of("corpus", "--help"),
+          List.of("minimize"),
+          List.of("minimize", "--cp", "a", "--target", "T"),
+          List.of("minimize", "--target", "T", "crash"),
+          List.of("minimize", "--cp", "a", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--bogus", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--jobs", "0", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--jobs", "x", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--match", "nope", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--algorithm", "nope", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--timeout", "soon", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--deadline", "-1s", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--fresh-jvm-runs", "x", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--max-runs", "x", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--json=yes", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--plot", "crash"),
+          List.of("minimize", "--cp=a", "--cp=b", "--target", "T", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "-h", "crash"),
+          List.of("minimize", "--cp", "a", "--target", "T", "--", "--crash"),
+          List.of("minimize", "-x", "--cp", "a", "--target", "T", "crash"));
+
+  /** Argument lists {@code minimize} parses without error; their values are pinned. */
+  private static final List<List<String>> MINIMIZE_PARSES =
+      List.of(
+          List.of("minimize", "--cp", "a:b", "--target", "p.T", "crash"),
+          List.of("minimize", "--cp=a", "--target=p.T", "c1", "c2", "dir/"),
+          List.of(
+              "minimize",
+              "--cp",
+              "a",
+              "--target",
+              "p.T#method",
+              "--algorithm",
+              "ddmin",
+              "--jobs",
+              "2",
+              "--match",
+              "top-frames-3",
+              "--timeout",
+              "1.5s",
+              "--fresh-loader",
+              "--no-value-reduction",
+              "--jvm-arg",
+              "-Xss512k",
+              "--jvm-arg=-Xmx64m",
+              "--verify-in-fresh-jvm",
+              "--no-fresh-jvm",
+              "--fresh-jvm-runs",
+              "0",
+              "--output",
+              "out.bin",
+              "--json",
+              "--plot",
+              "p.svg",
+              "--max-runs",
+              "100",
+              "--deadline",
+              "PT2S",
+              "crash"),
+          List.of("minimize", "crash", "--match", "exception-type", "--timeout", "500"),
+          List.of(
+              "minimize", "--cp", "a", "--target", "T", "crash", "--timeout", "500", "--", "-x"),
+          List.of(
+              "minimize",
+              "--cp",
+              "a",
+              "--target",
+              "T",
+              "--algorithm=one-by-one",
+              "--match=dedup-token",
+              "--jobs= 3",
+              "--max-runs",
+              "-5",
+              "crash"));
+
+  @Test
+  void theCommandLineSaysAndParsesWhatItPinned() throws IOException {
+    String actual = describe();
+
+    if (System.getProperty("whittle.pin.write") != null) {
+      Path file = Path.of("src/test/resources/dev/whittle/cli", RESOURCE);
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, actual, UTF_8);
+    }
+    assertEquals(expected(), actual);
+  }
+
+  private static String expected() throws IOException {
+    try (InputStream in = CommandLinePinTest.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        return "(missing resource " + RESOURCE + ")";
+      }
+      return new String(in.readAllBytes(), UTF_8);
+    }
+  }
+
+  private static String describe() {
+    StringBuilder text = new StringBuilder();
+    CommandLine all = WhittleCommand.newCommandLine();
+    text.append(model("whittle", all.getCommandSpec()));
+    for (Map.Entry<String, CommandLine> sub : all.getSubcommands().entrySet()) {
+      text.append(model("whittle " + sub.getKey(), sub.getValue().getCommandSpec()));
+    }
+    for (List<String> args : EXECUTIONS) {
+      Execution run = InProcessWhittle.execute(args.toArray(String[]::new));
+      text.append("### execute: whittle ").append(String.join(" ", args)).append('\n');
+      text.append(run).append('\n');
+    }
+    for (List<String> args : MINIMIZE_PARSES) {
+      text.append("### parse: whittle ").append(String.join(" ", args)).append('\n');
+      text.append(parsed(args));
+    }
+    return text.toString();
+  }
+
+  private static String model(String name, CommandSpec spec) {
+    StringBuilder text = new StringBuilder("### model: " + name + '\n');
+    text.append("  qualified name: ").append(spec.qualifiedName()).append('\n');
+    text.append("  exit codes: success ")
+        .append(spec.exitCodeOnSuccess())
+        .append(", usage help ")
+        .append(spec.exitCodeOnUsageHelp())
+        .append(", version help ")
+        .append(spec.exitCodeOnVersionHelp())
+        .append(", invalid input ")
+        .append(spec.exitCodeOnInvalidInput())
+        .append(", execution exception ")
+        .append(spec.exitCodeOnExecutionException())
+        .append('\n');
+    CommandLine.Model.ParserSpec parser = spec.parser();
+    text.append("  parser: separator '")
+        .append(parser.separator())
+        .append("', unmatched allowed ")
+        .append(parser.unmatchedArgumentsAllowed())
+        .append(", stop at positional ")
+        .append(parser.stopAtPositional())
+        .append(", stop at unmatched ")
+        .append(parser.stopAtUnmatched())
+        .append(", clustered short options ")
+        .append(parser.posixClusteredShortOptionsAllowed())
+        .append(", abbreviated options ")
+        .append(parser.abbreviatedOptionsAllowed())
+        .append(", overwritten options ")
+        .append(parser.overwrittenOptionsAllowed())
+        .append(", @files ")
+        .append(parser.expandAtFiles())
+        .append(", end of options '")
+        .append(parser.endOfOptionsDelimiter())
+        .append("', unmatched options as positionals ")
+        .append(parser.unmatchedOptionsArePositionalParams())
+        .append(", case-insensitive enums ")
+        .append(parser.caseInsensitiveEnumValuesAllowed())
+        .append(", trim quotes ")
+        .append(parser.trimQuotes())
+        .append('\n');
+    text.append("  usage: width ")
+        .append(spec.usageMessage().width())
+        .append(", auto width ")
+        .append(spec.usageMessage().autoWidth())
+        .append(", sort options ")
+        .append(spec.usageMessage().sortOptions())
+        .append(", abbreviate synopsis ")
+        .append(spec.usageMessage().abbreviateSynopsis())
+        .append(", hidden ")
+        .append(spec.usageMessage().hidden())
+        .append('\n');
+    for (OptionSpec option : spec.options()) {
+      text.append("  option ")
+          .append(Arrays.toString(option.names()))
+          .append(argument(option))
+          .append(option.usageHelp() ? " usageHelp" : "")
+          .append(option.versionHelp() ? " versionHelp" : "")
+          .append(option.negatable() ? " negatable" : "")
+          .append('\n');
+    }
+    for (PositionalParamSpec positional : spec.positionalParameters()) {
+      text.append("  positional ").append(positional.index()).append(argument(positional));
+      text.append('\n');
+    }
+    return text.toString();
+  }
+
+  private static String argument(ArgSpec arg) {
+    return " label="
+        + arg.paramLabel()
+        + " arity="
+        + arg.arity()
+        + " required="
+        + arg.required()
+        + " type="
+        + arg.type().getName()
+        + " aux="
+        + Arrays.stream(arg.auxiliaryTypes()).map(Class::getName).collect(Collectors.toList())
+        + " default="
+        + arg.defaultValue()
+        + " split="
+        + arg.splitRegex()
+        + " hidden="
+        + arg.hidden()
+        + " interactive="
+        + arg.interactive()
+        + " candidates="
+        + (arg.completionCandidates() == null
+            ? "none"
+            : String.join(",", (Iterable<String>) arg.completionCandidates()));
+  }
+
+  /** The values of every option and parameter of {@code minimize} after parsing {@code args}. */
+  private static String parsed(List<String> args) {
+    CommandLine commandLine = WhittleCommand.newCommandLine(args.toArray(String[]::new));
+    StringBuilder text = new StringBuilder();
+    try {
+      commandLine.parseArgs(args.toArray(String[]::new));
+    } catch (CommandLine.ParameterException e) {
+      return "  error: " + e.getMessage() + '\n';
+    }
+    CommandSpec spec = commandLine.getSubcommands().get("minimize").getCommandSpec();
+    for (OptionSpec option : spec.options()) {
+      text.append("  ")
+          .append(option.longestName())
+          .append(" = ")
+          .append(render(option.getValue()))
+          .append('\n');
+    }
+    for (PositionalParamSpec positional : spec.positionalParameters()) {
+      text.append("  ")
+          .append(positional.paramLabel())
+          .append(" = ")
+          .append(render(positional.getValue()))
+          .append('\n');
+    }
+    return text.toString();
+  }
+
+  private static String render(Object value) {
+    if (value instanceof Algorithm algorithm) {
+      return "algorithm " + algorithm.name();
+    }
+    if (value instanceof Collection<?> values) {
+      return values.stream()
+          .map(CommandLinePinTest::render)
+          .collect(Collectors.joining(", ", "[", "]"));
+    }
+    return value == null ? "null" : value.getClass().getSimpleName() + " " + value;
+  }
+}
