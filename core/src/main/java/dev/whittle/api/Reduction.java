@@ -110,11 +110,14 @@ public final class Reduction<C> {
   }
 
   /**
-   * Whether a result the rounds have settled on gets a chunk check (default: no): with value
-   * reducers, the engine MAY then ask, within a share of what the sequence reducer spent, whether a
-   * chunk of several items at plain ddmin's boundaries goes whole, and go on with the rounds after
-   * a cut. A caller whose result MUST be no larger than plain ddmin's (a crash minimizer) SHOULD
-   * turn it on; one held to ask no more than the sequence reducer alone leaves it off.
+   * Whether the reduction asks plain ddmin's chunks at both ends (default: no): with value
+   * reducers, the engine then first takes ddmin's coarse steps (halves and quarters) on the input,
+   * so that where the input holds two ways to the failure it goes on from the one ddmin keeps; and
+   * a result the rounds have settled on gets a chunk check: the engine MAY ask, within a share of
+   * what the sequence reducer spent, whether a chunk of several items at plain ddmin's boundaries
+   * goes whole, and go on with the rounds after a cut. A caller whose result MUST be no larger than
+   * plain ddmin's (a crash minimizer) SHOULD turn it on; one held to ask no more than the sequence
+   * reducer alone leaves it off.
    */
   public Reduction<C> withChunkCheck(boolean check) {
     return copy(s -> s.chunkCheck = check);

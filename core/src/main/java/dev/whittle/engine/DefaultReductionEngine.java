@@ -12,6 +12,7 @@ import dev.whittle.api.ReductionResult;
 import dev.whittle.api.StopReason;
 import dev.whittle.api.spi.ReductionEngine;
 import dev.whittle.engine.loop.OracleLoop;
+import dev.whittle.engine.reducers.ddmin.DeltaDebuggingReducers;
 import dev.whittle.engine.schedule.PassScheduler;
 import dev.whittle.engine.schedule.SchedulingPolicy;
 import dev.whittle.engine.sequence.ChunkCheck;
@@ -29,6 +30,18 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * the same size, and this ends that.
    */
   static final int MAX_ROUNDS = 16;
+
+  /**
+   * The most chunks the coarse start splits the input into: it takes plain ddmin's steps at the
+   * halves and the quarters (with the thirds ddmin goes through after a quarter went), at most six
+   * questions where nothing goes.
+   */
+  static final int COARSE_START_GRANULARITY = 4;
+
+  /**
+   * The smallest input the coarse start asks about: as for the chunk check, few items, few ways.
+   */
+  static final int COARSE_START_MIN_SIZE = SchedulingPolicy.MIN_CHECKED_SIZE;
 
   private final Ticker ticker;
 
@@ -98,7 +111,8 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * once none is left and the reduction asks for it ({@link Reduction#withChunkCheck}), a {@link
    * ChunkCheck} within the policy's share may cut a chunk of several items off the settled result,
    * after which the rounds go on. Without value reducers the sequence reducer runs alone, as
-   * published: plain entropy asks what the paper's does.
+   * published: plain entropy asks what the paper's does. A reduction with the chunk check also
+   * starts with plain ddmin's coarse steps ({@link #coarseStart}), before any pass.
    */
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
@@ -110,6 +124,9 @@ public final class DefaultReductionEngine implements ReductionEngine {
         new PassScheduler<>(
             reduction.valueReducers(),
             new SchedulingPolicy(reduction.input().size(), reduction.passAllowance()));
+    if (reduction.chunkCheck()) {
+      coarseStart(loop);
+    }
     boolean sequenceCurrent = false; // whether it had its turn on the best content
     if (!reduction.valueReducersFirst()) {
       scheduler.sequenceSpent(sequenceTurn(reducer, loop));
@@ -135,6 +152,25 @@ public final class DefaultReductionEngine implements ReductionEngine {
         return;
       }
     }
+  }
+
+  /**
+   * Plain ddmin's first steps, before any pass: where the input holds two ways to the failure, its
+   * coarse chunks take one of them off whole, and the passes and the entropy search then go on from
+   * ddmin's way. Deleting item by item from the front (or a pass's blocks and zero runs) takes the
+   * first way apart while the other still holds the failure and settles on the other, which can be
+   * longer, and whose 1-minimal result ddmin's is no subsequence of: no chunk check of the settled
+   * result leads back (issue 20).
+   */
+  private static <C> void coarseStart(OracleLoop<C> loop) {
+    if (loop.inputSize() < COARSE_START_MIN_SIZE) {
+      return;
+    }
+    loop.adopt(
+        DeltaDebuggingReducers.coarseDdmin(COARSE_START_GRANULARITY)
+            .reduce(Subsequence.full(loop.inputSize()), loop));
+    // What reducers propose from now on refers to ddmin's result.
+    loop.rebaseToBest();
   }
 
   /**

@@ -71,7 +71,7 @@ public final class SchedulingPolicy {
    * certified it 1-minimal leave little that a cut of several could add, and every question would
    * be paid in full on results already about as small as they get.
    */
-  static final int MIN_CHECKED_SIZE = 16;
+  public static final int MIN_CHECKED_SIZE = 16;
 
   /** The least allowance of a pass: enough to try a few candidates of every kind it has. */
   static final long MIN_ALLOWANCE = 16;

@@ -1,5 +1,6 @@
 package dev.whittle.engine.reducers.ddmin;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static com.google.common.base.Preconditions.checkState;
 
@@ -24,6 +25,27 @@ import java.util.List;
 final class Ddmin implements SequenceReducer {
   private static final int INITIAL_GRANULARITY = 2;
 
+  private final int maxGranularity;
+
+  /** Plain ddmin, down to single items. */
+  Ddmin() {
+    this(Integer.MAX_VALUE);
+  }
+
+  /**
+   * ddmin's coarse steps: it asks what plain ddmin asks until it would split the candidate into
+   * more than {@code maxGranularity} chunks, and there stops with a result that need not be
+   * 1-minimal.
+   */
+  Ddmin(int maxGranularity) {
+    checkArgument(
+        maxGranularity >= INITIAL_GRANULARITY,
+        "maxGranularity must be at least %s, was %s",
+        INITIAL_GRANULARITY,
+        maxGranularity);
+    this.maxGranularity = maxGranularity;
+  }
+
   @Override
   public Subsequence reduce(Subsequence start, CandidateTester tester) {
     checkNotNull(start, "start");
@@ -36,13 +58,21 @@ final class Ddmin implements SequenceReducer {
         current = complement;
         // The chunks just got larger relative to the rest; one fewer keeps their size about equal.
         granularity = Math.min(Math.max(granularity - 1, INITIAL_GRANULARITY), current.size());
-      } else if (granularity == current.size()) {
+      } else if (granularity == current.size() || finer(granularity, current) > maxGranularity) {
         return current;
       } else {
-        granularity = Math.min(granularity * 2, current.size());
+        granularity = finer(granularity, current);
       }
     }
     return withoutLastItemIfPossible(current, tester);
+  }
+
+  /**
+   * The granularity after {@code granularity} found nothing: twice as many chunks, at most one an
+   * item.
+   */
+  private static int finer(int granularity, Subsequence current) {
+    return (int) Math.min(2L * granularity, current.size());
   }
 
   /**

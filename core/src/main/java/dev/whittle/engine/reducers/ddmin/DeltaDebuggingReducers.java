@@ -15,6 +15,15 @@ public final class DeltaDebuggingReducers {
     return new Ddmin();
   }
 
+  /**
+   * The steps of complement-based ddmin while it splits into at most {@code maxGranularity} chunks
+   * (at least 2): plain ddmin's path as far as its coarse chunks take it; its result need not be
+   * 1-minimal.
+   */
+  public static SequenceReducer coarseDdmin(int maxGranularity) {
+    return new Ddmin(maxGranularity);
+  }
+
   /** Recursive ddmin followed by a one-by-one sweep; its result is 1-minimal. */
   public static SequenceReducer recursiveDdmin() {
     return new RecursiveDdmin();

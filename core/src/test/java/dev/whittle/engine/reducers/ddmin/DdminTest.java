@@ -156,6 +156,42 @@ class DdminTest {
     assertFalse(tester.asked().contains(Subsequence.full(31)), "the start is known interesting");
   }
 
+  @Test
+  void theCoarseStepsAskTheHalvesAndTheQuartersWhereNothingGoes() {
+    RecordingTester tester = RecordingTester.keeping(1, 6, 9, 14);
+    Subsequence result = new Ddmin(4).reduce(Subsequence.full(16), tester);
+
+    assertEquals(Subsequence.full(16), result);
+    assertEquals(
+        List.of(
+            Subsequence.full(16).without(0, 8),
+            Subsequence.full(16).without(8, 16),
+            Subsequence.full(16).without(0, 4),
+            Subsequence.full(16).without(4, 8),
+            Subsequence.full(16).without(8, 12),
+            Subsequence.full(16).without(12, 16)),
+        tester.asked());
+  }
+
+  @Test
+  void theCoarseStepsFollowPlainDdminUntilItWouldSplitFiner() {
+    // The quarter [12, 16) goes; ddmin goes on at thirds of 12, where nothing goes, and would then
+    // split into 6: there the coarse steps stop, on plain ddmin's path.
+    RecordingTester coarse = RecordingTester.keeping(1, 5, 9);
+    RecordingTester plain = RecordingTester.keeping(1, 5, 9);
+    Subsequence result = new Ddmin(4).reduce(Subsequence.full(16), coarse);
+    ddmin.reduce(Subsequence.full(16), plain);
+
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, result.toIndices());
+    assertEquals(plain.asked().subList(0, coarse.asked().size()), coarse.asked());
+    assertEquals(9, coarse.asked().size());
+  }
+
+  @Test
+  void theCoarseStepsNeedAtLeastTwoChunks() {
+    assertThrows(IllegalArgumentException.class, () -> new Ddmin(1));
+  }
+
   /** The Fuzzing Book's MysteryRunner: an opening parenthesis before the first closing one. */
   private static boolean opensBeforeItCloses(String text) {
     int open = text.indexOf('(');
