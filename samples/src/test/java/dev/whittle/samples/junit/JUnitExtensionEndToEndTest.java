@@ -62,7 +62,7 @@ class JUnitExtensionEndToEndTest {
   private static final Map<String, String> SHRUNK =
       Map.of(
           "ChunkedImageFuzzSample", "Shrunk Sample (42 bytes",
-          "RingBufferFuzzSample", "Shrunk Sample (15 bytes",
+          "RingBufferFuzzSample", "Shrunk Sample (11 bytes",
           "CouponFuzzSample", "Shrunk Sample (10 bytes",
           "ShipmentFuzzSample", "Shrunk Sample (11 bytes",
           "OrderFuzzSample", "Shrunk Sample (21 bytes");
