@@ -52,15 +52,7 @@ public final class CorpusOutput {
    */
   public static CorpusOutput prepare(Path directory, List<Path> inputs) throws IOException {
     checkNotNull(directory, "directory");
-    Path absolute = directory.toAbsolutePath().normalize();
-    for (Path argument : inputs) {
-      Path input = argument.toAbsolutePath().normalize();
-      checkArgument(
-          !absolute.startsWith(input) || !Files.isDirectory(input),
-          "the output directory %s lies in the input corpus %s, which is never modified",
-          directory,
-          argument);
-    }
+    checkOutsideInputs("the output directory", directory, inputs);
     boolean created = false;
     if (Files.exists(directory)) {
       checkArgument(Files.isDirectory(directory), "the output %s is not a directory", directory);
@@ -88,6 +80,23 @@ public final class CorpusOutput {
           directory, "the output directory " + directory + " cannot be written: " + reason(e), e);
     }
     return output;
+  }
+
+  /**
+   * Refuses {@code directory} if it is or lies in an input directory of {@code inputs}, whose files
+   * writing there would change; {@code what} names it in the message.
+   */
+  static void checkOutsideInputs(String what, Path directory, List<Path> inputs) {
+    Path absolute = directory.toAbsolutePath().normalize();
+    for (Path argument : inputs) {
+      Path input = argument.toAbsolutePath().normalize();
+      checkArgument(
+          !absolute.startsWith(input) || !Files.isDirectory(input),
+          "%s %s lies in the input corpus %s, which is never modified",
+          what,
+          directory,
+          argument);
+    }
   }
 
   /** Writes {@code content} atomically under its {@linkplain #nameOf name}; returns the file. */

@@ -44,14 +44,7 @@ public final class CrasherCopies {
             + " failure",
         directory,
         output);
-    for (Path argument : inputs) {
-      Path input = argument.toAbsolutePath().normalize();
-      checkArgument(
-          !absolute.startsWith(input) || !Files.isDirectory(input),
-          "the crashers directory %s lies in the input corpus %s, which is never modified",
-          directory,
-          argument);
-    }
+    CorpusOutput.checkOutsideInputs("the crashers directory", directory, inputs);
     checkArgument(
         !Files.exists(directory) || Files.isDirectory(directory),
         "the crashers directory %s exists and is not a directory",
