@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntPredicate;
 
 /**
  * Takes the {@link CoverageCensus} of a corpus. Runs every input once, then a second time those
@@ -114,22 +115,10 @@ final class StableFeatureConfirmation {
    * ascending. Smallest first, as the selection keeps the smallest holder of a feature.
    */
   private List<Integer> crashOnlyHolders(List<PackedFeatures> first, long[] crashOnly) {
-    TreeSet<Integer> holders = new TreeSet<>();
     if (crashOnly.length == 0) {
       return List.of();
     }
-    long[] left = crashOnly;
-    for (int index : CoverageCensus.smallestFirst(inputs, firstRunCrashers::contains)) {
-      if (left.length == 0) {
-        break;
-      }
-      long[] shown = FeatureSets.intersection(first.get(index).toArray(), left);
-      if (shown.length > 0) {
-        holders.add(index);
-        left = FeatureSets.difference(left, shown);
-      }
-    }
-    return new ArrayList<>(holders);
+    return smallestHolders(first, crashOnly, firstRunCrashers::contains);
   }
 
   /**
@@ -199,12 +188,19 @@ final class StableFeatureConfirmation {
    * showed it (none when every input that showed it has run twice); ascending.
    */
   private List<Integer> unconfirmedHolders(List<PackedFeatures> first, long[] unconfirmed) {
+    return smallestHolders(
+        first, unconfirmed, index -> stable[index] == null && !crashers.containsKey(index));
+  }
+
+  /**
+   * For each feature of {@code features}, the smallest input among {@code candidates} whose first
+   * run showed it (none if no candidate did); ascending.
+   */
+  private List<Integer> smallestHolders(
+      List<PackedFeatures> first, long[] features, IntPredicate candidates) {
     TreeSet<Integer> holders = new TreeSet<>();
-    long[] left = unconfirmed;
-    List<Integer> bySize =
-        CoverageCensus.smallestFirst(
-            inputs, index -> stable[index] == null && !crashers.containsKey(index));
-    for (int index : bySize) {
+    long[] left = features;
+    for (int index : CoverageCensus.smallestFirst(inputs, candidates)) {
       if (left.length == 0) {
         break;
       }
