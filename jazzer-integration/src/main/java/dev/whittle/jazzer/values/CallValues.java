@@ -125,6 +125,22 @@ final class CallValues {
     return true;
   }
 
+  /**
+   * Whether {@code calls} still has a call of {@code firstMethod} at {@code first} and one of
+   * {@code secondMethod} at {@code second}: after an accepted candidate the target may call
+   * differently, and a pair of calls found before then means nothing.
+   */
+  static boolean hasCallsAt(
+      List<FuzzedDataCall> calls,
+      int first,
+      FuzzedDataMethod firstMethod,
+      int second,
+      FuzzedDataMethod secondMethod) {
+    return Math.max(first, second) < calls.size()
+        && calls.get(first).method() == firstMethod
+        && calls.get(second).method() == secondMethod;
+  }
+
   /** An integral value as a long; chars count as unsigned. */
   static long integral(Object value) {
     return value instanceof Character c ? c : ((Number) value).longValue();

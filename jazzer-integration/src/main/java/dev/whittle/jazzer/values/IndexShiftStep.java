@@ -129,9 +129,8 @@ final class IndexShiftStep {
    */
   private long position(Pair pair) {
     List<FuzzedDataCall> current = calls.get();
-    if (Math.max(pair.integer(), pair.sequence()) >= current.size()
-        || current.get(pair.integer()).method() != pair.integerMethod()
-        || current.get(pair.sequence()).method() != pair.sequenceMethod()) {
+    if (!CallValues.hasCallsAt(
+        current, pair.integer(), pair.integerMethod(), pair.sequence(), pair.sequenceMethod())) {
       return 0;
     }
     long position = CallValues.integral(current.get(pair.integer()).value());

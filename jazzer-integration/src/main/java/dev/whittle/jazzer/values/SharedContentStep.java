@@ -118,9 +118,8 @@ final class SharedContentStep {
   /** The needle's current value, or null if the calls no longer have the pair's shape. */
   private Object needle(Pair pair) {
     List<FuzzedDataCall> current = calls.get();
-    if (Math.max(pair.needle(), pair.haystack()) >= current.size()
-        || current.get(pair.needle()).method() != pair.needleMethod()
-        || current.get(pair.haystack()).method() != pair.haystackMethod()) {
+    if (!CallValues.hasCallsAt(
+        current, pair.needle(), pair.needleMethod(), pair.haystack(), pair.haystackMethod())) {
       return null;
     }
     Object needle = current.get(pair.needle()).value();
