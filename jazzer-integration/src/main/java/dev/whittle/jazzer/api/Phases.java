@@ -2,6 +2,7 @@ package dev.whittle.jazzer.api;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.api.Durations;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
@@ -121,8 +122,8 @@ public final class Phases {
 
   /** {@code nanos} (at least 0) in milliseconds with one decimal, right-aligned in 9 characters. */
   private static String millis(long nanos) {
-    long tenths = (nanos + 50_000) / 100_000;
-    String text = (tenths / 10) + "." + (tenths % 10);
+    // Thousandths of a millisecond, in which Durations.seconds writes whole milliseconds.
+    String text = Durations.seconds(nanos / 1000);
     return " ".repeat(Math.max(1, 9 - text.length())) + text;
   }
 
