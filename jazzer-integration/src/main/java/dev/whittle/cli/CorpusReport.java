@@ -160,7 +160,7 @@ final class CorpusReport {
                 "%,d more features only crashing inputs showed: the output keeps no crasher, so"
                     + " that it replays without a failure; %s%s",
                 result.crashOnlyFeatures(),
-                crasherCopies(result.crasherFiles()),
+                crasherCopies(result),
                 newline));
       }
     }
@@ -169,10 +169,13 @@ final class CorpusReport {
     return out.toString();
   }
 
-  private static String crasherCopies(List<Path> files) {
-    return files.isEmpty()
-        ? "no crasher was copied"
-        : files.size() + " crasher(s) that show them copied to " + files.get(0).getParent();
+  private static String crasherCopies(CorpusMinimizationResult result) {
+    return result
+        .crashersDirectory()
+        .map(
+            directory ->
+                result.crasherFiles().size() + " crasher(s) that show them copied to " + directory)
+        .orElse("no crasher was copied");
   }
 
   private static void appendCrashers(

@@ -167,9 +167,7 @@ final class FuzzTestCorpus {
                 + " features only they show; "
                 + result.crasherFiles().size()
                 + " of them copied to "
-                + (result.crasherFiles().isEmpty()
-                    ? "nowhere"
-                    : result.crasherFiles().get(0).getParent())
+                + result.crashersDirectory().map(Path::toString).orElse("nowhere")
                 + ")";
       }
     }

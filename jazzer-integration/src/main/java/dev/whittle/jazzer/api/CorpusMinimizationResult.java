@@ -80,6 +80,11 @@ public record CorpusMinimizationResult(
     runsPerStage = Collections.unmodifiableMap(new LinkedHashMap<>(runsPerStage));
   }
 
+  /** The directory {@link #crasherFiles} were copied to; empty when none was. */
+  public Optional<Path> crashersDirectory() {
+    return crasherFiles.isEmpty() ? Optional.empty() : Optional.of(crasherFiles.get(0).getParent());
+  }
+
   /** Whether the output keeps every feature of the input corpus, as the final check found. */
   public boolean coveragePreserved() {
     return missingFeatures == 0;
