@@ -12,6 +12,7 @@
 #
 #   samples/scripts/crash-bench.sh [--whittle JAR] [--only REGEX] [--no-jazzer | --reuse-jazzer]
 #                                  [--jazzer-seconds N] [--record-jazzer] [--no-replay] [--no-ddmin]
+#                                  [--reduce]
 #
 # REPEAT (environment, default 3): paired repetitions per crash. NO_BUILD=1: no mvn compile first.
 # BENCH_WORK: the scratch directory instead of target/crash-bench (emptied first).
@@ -27,6 +28,12 @@
 #   two builds quickly.
 # --no-ddmin: no plain ddmin runs (its columns read "-"): for a second build of Whittle, whose
 #   ddmin figures are the first build's when the change leaves ddmin alone.
+# --reduce: also `whittle reduce --jobs 2` (default) and `whittle reduce --algorithm ddmin --jobs 2`
+#   (plain ddmin under the same test) on every crash, paired with the others, each with
+#   samples/scripts/crash-bench/replay-test.sh as its test: a fresh JVM per candidate that must print
+#   what the original prints in the fresh-JVM replays (CrashReplay's line). Two more columns,
+#   size/test runs/wall, their results replayed 3 times too, and the bar r<=d (reduce no larger than
+#   reduce's ddmin). Not for AttachmentViewerFuzzer, whose replay needs Jazzer's driver.
 #
 # Per row: crash, original size, Whittle size/runs/wall (median), ddmin size/runs/wall (median),
 # Jazzer size/wall, fresh-JVM replays (Whittle's, ddmin's, Jazzer's result: passed of 3), the
@@ -42,7 +49,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 whittle_jar=$root/jazzer-integration/target/whittle.jar
-only= jazzer_mode=run jazzer_seconds=60 record=0 replay=1 ddmin=1
+only= jazzer_mode=run jazzer_seconds=60 record=0 replay=1 ddmin=1 reduce=0
 repeat=${REPEAT:-3}
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -54,7 +61,8 @@ while [[ $# -gt 0 ]]; do
     --jazzer-seconds) jazzer_seconds=${2:?}; shift 2 ;;
     --no-replay) replay=0; shift ;;
     --no-ddmin) ddmin=0; shift ;;
-    *) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    --reduce) reduce=1; shift ;;
+    *) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 [[ -f $whittle_jar ]] || { echo "no whittle.jar at $whittle_jar: build it first" >&2; exit 2; }
@@ -166,6 +174,36 @@ run_whittle() {
   echo "$status" >"$dir/status"
 }
 
+# One `whittle reduce` run with replay-test.sh: VARIANT (reduce|rddmin) REP; sets
+# size/runs/wall/file/status like run_whittle (runs: the test's invocations, the checks included).
+run_reduce() {
+  local variant=$1 rep=$2 dir case start extra=()
+  dir=$work/runs/$id/$variant-$rep case=$work/runs/$id/case
+  mkdir -p "$dir" "$case"
+  if [[ ! -f $case/expected ]]; then
+    echo "$target" >"$case/target"
+    echo "$limits" >"$case/jvm"
+    echo "$replay_cp" >"$case/cp"
+    echo "$expected" >"$case/expected"
+  fi
+  cp "$crash" "$dir/"
+  [[ $variant == rddmin ]] && extra=(--algorithm ddmin)
+  : >"$dir/runs.txt"
+  start=$(now)
+  status=0
+  (cd "$dir" && REPLAY_TEST_COUNTER=$dir/runs.txt java -jar "$whittle_jar" reduce --jobs 2 --json \
+    "${extra[@]}" --output "$dir/result" "$dir/$(basename "$crash")" -- \
+    "$root/samples/scripts/crash-bench/replay-test.sh" "$case" >report.json 2>stderr.txt) \
+    || status=$?
+  wall=$(echo "$(now) - $start" | bc)
+  runs=$(wc -l <"$dir/runs.txt")
+  file=
+  size="exit $status"
+  if [[ $status == 0 && -f $dir/result ]]; then
+    file=$dir/result size=$(stat -c %s "$file")
+  fi
+}
+
 # One Jazzer -minimize_crash=1 run; sets jsize/jwall/jfile.
 run_jazzer() {
   local rep=$1 dir start final
@@ -210,8 +248,13 @@ mapfile -t crashes < <(cd "$root/samples" && find held-out crashes -type f -name
   echo "# crash-bench: $(git -C "$root" rev-parse --short HEAD) $(java -version 2>&1 | head -1)," \
     "$(nproc) cores, REPEAT=$repeat, Jazzer: $jazzer_mode, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
-  echo "| crash | orig | Whittle size/runs/wall | ddmin size/runs/wall | Jazzer size/wall | fresh JVM W/D/J | load | bar W<=D W<=J T R |"
-  echo "|---|---:|---|---|---|---|---|---|"
+  if [[ $reduce == 1 ]]; then
+    echo "| crash | orig | Whittle size/runs/wall | ddmin size/runs/wall | Jazzer size/wall | reduce size/runs/wall | reduce ddmin size/runs/wall | fresh JVM W/D/J/r/rd | load | bar W<=D W<=J T R r<=d |"
+    echo "|---|---:|---|---|---|---|---|---|---|---|"
+  else
+    echo "| crash | orig | Whittle size/runs/wall | ddmin size/runs/wall | Jazzer size/wall | fresh JVM W/D/J | load | bar W<=D W<=J T R |"
+    echo "|---|---:|---|---|---|---|---|---|"
+  fi
 } | tee "$work/results.md"
 
 for rel in "${crashes[@]}"; do
@@ -221,12 +264,15 @@ for rel in "${crashes[@]}"; do
   id=$(echo "$rel" | tr '/' '_')
   original=$(stat -c %s "$crash")
   expected=-
-  [[ $replay == 1 ]] && expected=$(replay_once "$target" "$crash")
+  [[ $replay == 1 || $reduce == 1 ]] && expected=$(replay_once "$target" "$crash")
   declare -A sizes=() runs_of=() files=() walls=()
-  jwalls=() wwalls=() dwalls=() jsize=- jfile= jwall=-
+  jwalls=() wwalls=() dwalls=() rwalls=() rdwalls=() jsize=- jfile= jwall=-
+  reducing=$reduce
+  [[ $target == *.AttachmentViewerFuzzer || $expected != thrown* ]] && reducing=0
   for rep in $(seq 1 "$repeat"); do
     order=(whittle ddmin jazzer)
-    ((rep % 2 == 0)) && order=(jazzer ddmin whittle)
+    [[ $reducing == 1 ]] && order+=(reduce rddmin)
+    ((rep % 2 == 0)) && mapfile -t order < <(printf '%s\n' "${order[@]}" | tac)
     for tool in "${order[@]}"; do
       case $tool in
         whittle | ddmin)
@@ -237,6 +283,11 @@ for rel in "${crashes[@]}"; do
           run_whittle "$tool" "$rep"
           sizes[$tool]=$size runs_of[$tool]=${runs:--} files[$tool]=$file
           if [[ $tool == whittle ]]; then wwalls+=("$wall"); else dwalls+=("$wall"); fi
+          ;;
+        reduce | rddmin)
+          run_reduce "$tool" "$rep"
+          sizes[$tool]=$size runs_of[$tool]=$runs files[$tool]=$file
+          if [[ $tool == reduce ]]; then rwalls+=("$wall"); else rdwalls+=("$wall"); fi
           ;;
         jazzer)
           if [[ $jazzer_mode == run ]]; then
@@ -266,6 +317,22 @@ for rel in "${crashes[@]}"; do
   rd=$(replay3 "$target" "${files[ddmin]}" "$expected")
   rj=-
   [[ $jazzer_mode == run ]] && rj=$(replay3 "$target" "$jfile" "$expected")
+  reduce_cells=
+  if [[ $reduce == 1 ]]; then
+    if [[ $reducing == 1 ]]; then
+      rr=$(replay3 "$target" "${files[reduce]}" "$expected")
+      rrd=$(replay3 "$target" "${files[rddmin]}" "$expected")
+      reduce_cells=$(printf '%s / %s / %.2f s | %s / %s / %.2f s | ' \
+        "${sizes[reduce]}" "${runs_of[reduce]}" "$(printf '%s\n' "${rwalls[@]}" | median)" \
+        "${sizes[rddmin]}" "${runs_of[rddmin]}" "$(printf '%s\n' "${rdwalls[@]}" | median)")
+      rbar_reduce=" $(bar "$(le "${sizes[reduce]}" "${sizes[rddmin]}")")"
+    else
+      rr=- rrd=- reduce_cells='- | - | ' rbar_reduce=' -'
+    fi
+    rj="$rj $rr $rrd"
+  else
+    rbar_reduce=
+  fi
   tbar=-
   [[ $jwall =~ ^[0-9.]+$ ]] && tbar=$(le "$wwall" "$(awk -v j="$jwall" 'BEGIN { print (j / 100 > 1) ? j / 100 : 1 }')")
   rbar=0
@@ -278,12 +345,12 @@ for rel in "${crashes[@]}"; do
   fi
   jwall_shown=$jwall
   [[ ! $jwall =~ ^[0-9.]+$ ]] || jwall_shown=$(printf '%.2f s' "$jwall")
-  printf '| %s | %s | %s / %s / %.2f s | %s / %s / %.2f s | %s / %s%s | %s %s %s | %s | %s %s %s %s |\n' \
+  printf '| %s | %s | %s / %s / %.2f s | %s / %s / %.2f s | %s / %s%s | %s%s %s %s | %s | %s %s %s %s%s |\n' \
     "$rel" "$original" "$wsize" "${runs_of[whittle]}" "$wwall" \
-    "${sizes[ddmin]}" "${runs_of[ddmin]}" "$dwall" "$jsize" "$jwall_shown" "$jsrc" "$rw" "$rd" "$rj" \
-    "$(cut -d' ' -f1 /proc/loadavg)" \
+    "${sizes[ddmin]}" "${runs_of[ddmin]}" "$dwall" "$jsize" "$jwall_shown" "$jsrc" \
+    "$reduce_cells" "$rw" "$rd" "$rj" "$(cut -d' ' -f1 /proc/loadavg)" \
     "$(bar "$(le "${sizes[whittle]}" "${sizes[ddmin]}")")" \
-    "$(bar "$(le "${sizes[whittle]}" "$jsize")")" "$(bar "$tbar")" "$(bar "$rbar")" \
+    "$(bar "$(le "${sizes[whittle]}" "$jsize")")" "$(bar "$tbar")" "$(bar "$rbar")" "$rbar_reduce" \
     | tee -a "$work/results.md"
   echo "$rel: original replay: $expected" >>"$work/expected.txt"
   unset sizes runs_of files walls
