@@ -28,6 +28,7 @@ public final class Reduction<C> {
   private final ImmutableList<ValueReducer<C>> valueReducers;
   private final boolean valueReducersFirst;
   private final boolean chunkCheck;
+  private final boolean coarseStart;
   private final long passAllowance;
   private final int jobs;
 
@@ -40,6 +41,7 @@ public final class Reduction<C> {
     this.valueReducers = s.valueReducers;
     this.valueReducersFirst = s.valueReducersFirst;
     this.chunkCheck = s.chunkCheck;
+    this.coarseStart = s.coarseStart;
     this.passAllowance = s.passAllowance;
     this.jobs = s.jobs;
   }
@@ -124,6 +126,18 @@ public final class Reduction<C> {
   }
 
   /**
+   * Whether a reduction with value reducers starts with plain ddmin's coarse steps (halves and
+   * quarters) on the input, before any pass (default: no; the chunk check implies it). Where the
+   * input holds two ways to the failure, the reduction then goes on from the one ddmin keeps. It
+   * costs up to six questions where no coarse chunk goes, and changes the path where one does: a
+   * caller held to ask no more than the sequence reducer alone on text SHOULD turn it on only for
+   * inputs that are no such text (a fuzzer's crash file with NULs or bytes that are not UTF-8).
+   */
+  public Reduction<C> withCoarseStart(boolean start) {
+    return copy(s -> s.coarseStart = start);
+  }
+
+  /**
    * The least number of oracle calls in a row that a value reducer MAY ask without a gain before
    * its turn is cut off (default 0: only the engine's own floor, a share of what the sequence
    * reducer spends). A caller with a fixed budget per input and structured inputs (a corpus
@@ -180,6 +194,13 @@ public final class Reduction<C> {
     return chunkCheck;
   }
 
+  /**
+   * Whether the reduction starts with ddmin's coarse steps: asked, or implied by the chunk check.
+   */
+  public boolean coarseStart() {
+    return coarseStart || chunkCheck;
+  }
+
   public long passAllowance() {
     return passAllowance;
   }
@@ -198,6 +219,7 @@ public final class Reduction<C> {
     s.valueReducers = valueReducers;
     s.valueReducersFirst = valueReducersFirst;
     s.chunkCheck = chunkCheck;
+    s.coarseStart = coarseStart;
     s.passAllowance = passAllowance;
     s.jobs = jobs;
     change.accept(s);
@@ -214,6 +236,7 @@ public final class Reduction<C> {
     ImmutableList<ValueReducer<C>> valueReducers = ImmutableList.of();
     boolean valueReducersFirst;
     boolean chunkCheck;
+    boolean coarseStart;
     long passAllowance;
     int jobs = 1;
   }

@@ -124,7 +124,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
         new PassScheduler<>(
             reduction.valueReducers(),
             new SchedulingPolicy(reduction.input().size(), reduction.passAllowance()));
-    if (reduction.chunkCheck()) {
+    if (reduction.coarseStart()) {
       coarseStart(loop);
     }
     boolean sequenceCurrent = false; // whether it had its turn on the best content

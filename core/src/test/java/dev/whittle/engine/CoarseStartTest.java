@@ -87,6 +87,18 @@ class CoarseStartTest {
     return latin1(result.reduced());
   }
 
+  /** The pipeline with the coarse start and without the chunk check, as whittle reduce's. */
+  private static String coarseStartOnly(byte[] input, Predicate<byte[]> interesting) {
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(input))
+            .withValueReducer(new Idle())
+            .withValueReducersFirst(true)
+            .withCoarseStart(true)
+            .run(Oracle.of(interesting));
+    assertTrue(result.oneMinimal(), result.toString());
+    return latin1(result.reduced());
+  }
+
   private static String alone(Algorithm algorithm, byte[] input, Predicate<byte[]> interesting) {
     return latin1(
         Whittle.reduce(SequenceInputs.bytes(input))
@@ -110,6 +122,12 @@ class CoarseStartTest {
     String tenDigits = "{q:1234567890";
     assertEquals(tenDigits, alone(Algorithms.ddmin(), JSON_LIKE, LONG_ENOUGH_NUMBER));
     assertEquals(tenDigits, pipeline(JSON_LIKE, LONG_ENOUGH_NUMBER));
+  }
+
+  @Test
+  void theCoarseStartWithoutTheChunkCheckKeepsDdminsWayToo() {
+    assertEquals("<n><pre>", coarseStartOnly(HTML_LIKE, ELEMENT_THEN_EITHER));
+    assertEquals("{q:1234567890", coarseStartOnly(JSON_LIKE, LONG_ENOUGH_NUMBER));
   }
 
   @Test

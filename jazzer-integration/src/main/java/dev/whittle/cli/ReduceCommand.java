@@ -182,13 +182,14 @@ final class ReduceCommand implements Callable<Integer> {
       List<BytePass> bytePasses)
       throws IOException {
     byte[] original = InputAndOutputFiles.read(input);
-    List<ValueReducer<byte[]>> passes =
-        new ArrayList<>(passOptions.treePasses(original, granularity, spec.commandLine(), err()));
+    ReducePassOptions.TreePasses treePasses =
+        passOptions.treePasses(original, granularity, spec.commandLine(), err());
+    List<ValueReducer<byte[]>> passes = new ArrayList<>(treePasses.passes());
     passes.addAll(Recipes.newPasses(bytePasses));
     if (!passes.isEmpty()) {
       return reduce(
           Granularity.byteCodec(),
-          passes,
+          new Passes<>(passes, treePasses.waitForText()),
           invocation.command(),
           input,
           resultFile,
@@ -196,12 +197,28 @@ final class ReduceCommand implements Callable<Integer> {
           budget);
     }
     return reduce(
-        granularity.codec(), List.of(), invocation.command(), input, resultFile, original, budget);
+        granularity.codec(),
+        new Passes<>(List.of(), false),
+        invocation.command(),
+        input,
+        resultFile,
+        original,
+        budget);
   }
+
+  /**
+   * The passes of a reduction, and whether it starts with plain ddmin's coarse steps: on a crash
+   * file whose tree passes wait for text (a NUL, bytes that are not UTF-8). There no tree pass asks
+   * anything at first, and the sequence reducer, deleting from the front, would take the first of
+   * two ways to the failure apart while the other still holds it (docs/reduce.md); ddmin's halves
+   * and quarters take off whole what the top levels of a tree would on text, where the tree passes
+   * go first and a coarse start would only add questions (docs/benchmarks.md, section 22's bar).
+   */
+  private record Passes<C>(List<ValueReducer<C>> passes, boolean coarseStart) {}
 
   private <C> int reduce(
       ContentCodec<C> codec,
-      List<ValueReducer<C>> passes,
+      Passes<C> passes,
       List<String> command,
       Path input,
       ResultFile resultFile,
@@ -259,7 +276,7 @@ final class ReduceCommand implements Callable<Integer> {
   private <C> ReductionResult<C> run(
       SequenceInput<C> sequence,
       ContentCodec<C> codec,
-      List<ValueReducer<C>> passes,
+      Passes<C> passes,
       Budget budget,
       TestCommand oracle,
       ResultFile resultFile,
@@ -278,11 +295,11 @@ final class ReduceCommand implements Callable<Integer> {
                   resultFile.save(content);
                   resultCheck.improved(content);
                 });
-    if (!passes.isEmpty()) {
+    if (!passes.passes().isEmpty()) {
       // First, as in whittle minimize: they take off whole chunks that deletion would otherwise
       // take apart an item at a time. Without passes the reduction is exactly what it was.
-      reduction = reduction.withValueReducersFirst(true);
-      for (ValueReducer<C> pass : passes) {
+      reduction = reduction.withValueReducersFirst(true).withCoarseStart(passes.coarseStart());
+      for (ValueReducer<C> pass : passes.passes()) {
         reduction = reduction.withValueReducer(passRuns.counted(pass));
       }
     }

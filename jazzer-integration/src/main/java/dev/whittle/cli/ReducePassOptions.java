@@ -155,11 +155,24 @@ final class ReducePassOptions {
   }
 
   /**
+   * The tree passes of {@code --format} and {@code --algorithm}, and whether they wait for the
+   * content to look like text.
+   *
+   * @param passes none for other granularities than bytes and for {@code --format bytes}; on binary
+   *     input, passes that wait until the content looks like text
+   * @param waitForText whether {@code --format auto} found INPUT binary (a NUL, bytes that are not
+   *     UTF-8): a fuzzer's crash file, on which no tree pass asks anything at first
+   */
+  record TreePasses(List<ValueReducer<byte[]>> passes, boolean waitForText) {
+    static final TreePasses NONE = new TreePasses(List.of(), false);
+  }
+
+  /**
    * The tree passes of {@code --format} and {@code --algorithm}: none for other granularities than
    * bytes and for {@code --format bytes}; on binary input, passes that wait until the content looks
    * like text.
    */
-  List<ValueReducer<byte[]>> treePasses(
+  TreePasses treePasses(
       byte[] original, Granularity granularity, CommandLine command, PrintWriter err) {
     String formatName = effectiveFormat(command);
     boolean explicitFormat = !formatName.trim().equalsIgnoreCase(TreeRecipe.AUTO);
@@ -170,7 +183,7 @@ final class ReducePassOptions {
             "--format and the tree algorithms work on bytes; they need --granularity bytes, not "
                 + granularity);
       }
-      return List.of();
+      return TreePasses.NONE;
     }
     if (learnFrom != null && !algorithm.isGtr()) {
       throw new ParameterException(command, "--learn-from is for --algorithm gtr or gtr*");
@@ -182,19 +195,22 @@ final class ReducePassOptions {
       throw new ParameterException(command, e.getMessage());
     }
     if (recipe.isEmpty()) {
-      return List.of();
+      return TreePasses.NONE;
     }
-    if (!recipe.get().waitsForText()) {
+    boolean waitForText = recipe.get().waitsForText();
+    if (!waitForText) {
       noteTreeSizeLimit(original.length, err);
     }
     if (algorithm.tree().isEmpty()) {
-      return recipe.get().defaultPasses(levelAlgorithm);
+      return new TreePasses(recipe.get().defaultPasses(levelAlgorithm), waitForText);
     }
     try {
-      return List.of(
-          recipe
-              .get()
-              .named(algorithm.tree().get(), levelAlgorithm, Optional.ofNullable(learnFrom)));
+      return new TreePasses(
+          List.of(
+              recipe
+                  .get()
+                  .named(algorithm.tree().get(), levelAlgorithm, Optional.ofNullable(learnFrom))),
+          waitForText);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(command, "--learn-from: " + e.getMessage());
     } catch (UncheckedIOException e) {

@@ -161,6 +161,11 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   @Override
+  public boolean isAnswered(Subsequence candidate) {
+    return cache.get(keys.keyOf(candidate)) != null;
+  }
+
+  @Override
   public int parallelism() {
     return parallel == null ? 1 : parallel.jobs();
   }

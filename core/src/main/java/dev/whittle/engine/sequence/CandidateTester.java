@@ -25,6 +25,15 @@ public interface CandidateTester {
     return 1;
   }
 
+  /**
+   * Whether {@code candidate} would be answered without a run (it was asked before): a reducer asks
+   * questions on speculation only beside one it needs that takes a run, since beside an answer
+   * already known they would cost runs and save no time. False unless the loop knows.
+   */
+  default boolean isAnswered(Subsequence candidate) {
+    return false;
+  }
+
   /** Answers for all of {@code candidates}, in their order, possibly asked in parallel. */
   default boolean[] areInteresting(List<Subsequence> candidates) {
     boolean[] answers = new boolean[candidates.size()];
@@ -36,14 +45,23 @@ public interface CandidateTester {
 
   /**
    * The index of the first interesting candidate in order, or -1 when none is. A sequential loop
-   * stops asking at the first interesting one; a parallel loop MAY have asked later ones too.
+   * stops asking at the first interesting one; a parallel loop MAY have asked later ones too, but
+   * not past a first interesting one it knew the answer for ({@link #isAnswered}).
    */
   default int firstInteresting(List<Subsequence> candidates) {
     if (parallelism() > 1) {
-      boolean[] answers = areInteresting(candidates);
+      int known = 0;
+      while (known < candidates.size() && isAnswered(candidates.get(known))) {
+        if (isInteresting(candidates.get(known))) {
+          return known;
+        }
+        known++;
+      }
+      List<Subsequence> rest = candidates.subList(known, candidates.size());
+      boolean[] answers = rest.isEmpty() ? new boolean[0] : areInteresting(rest);
       for (int i = 0; i < answers.length; i++) {
         if (answers[i]) {
-          return i;
+          return known + i;
         }
       }
       return -1;

@@ -128,7 +128,8 @@ public final class EntropyReducer implements SequenceReducer {
    * Asks {@code node}'s question. A parallel tester also gets the questions of the nodes most
    * likely to come next: all questions of one tree concern the same candidate and cursor, so they
    * can be asked before the walk reaches them, and the walk then takes the path a single job would
-   * take.
+   * take. Not beside a question the tester answers without a run: the others would cost runs and
+   * save no time.
    */
   private static boolean ask(
       OrderedTree node,
@@ -139,13 +140,12 @@ public final class EntropyReducer implements SequenceReducer {
       CandidateTester tester,
       Map<OrderedTree, Boolean> answers) {
     List<OrderedTree> nodes =
-        tester.parallelism() == 1
+        tester.parallelism() == 1 || tester.isAnswered(question(node, leaves, current, cursor))
             ? List.of(node)
             : LikelyNodes.from(node, weights, tester.parallelism());
     List<Subsequence> questions = new ArrayList<>(nodes.size());
     for (OrderedTree n : nodes) {
-      int cut = (int) leaves.get(n.split()).low();
-      questions.add(current.without(cursor, cursor + cut));
+      questions.add(question(n, leaves, current, cursor));
     }
     boolean[] removable =
         nodes.size() == 1
@@ -155,5 +155,12 @@ public final class EntropyReducer implements SequenceReducer {
       answers.put(nodes.get(i), removable[i]);
     }
     return removable[0];
+  }
+
+  /** The question of {@code node}: the candidate without the next items it asks about. */
+  private static Subsequence question(
+      OrderedTree node, List<Leaf> leaves, Subsequence current, int cursor) {
+    int cut = (int) leaves.get(node.split()).low();
+    return current.without(cursor, cursor + cut);
   }
 }
