@@ -153,6 +153,9 @@ final class ReduceCommand implements Callable<Integer> {
   /** Runs of the test command per pass, for --json. */
   private final PassRuns passRuns = new PassRuns();
 
+  /** {@code --jobs} as it runs: for the search and for the repeated checks alike. */
+  private int jobs;
+
   @Override
   public Integer call() throws IOException {
     startNanos = System.nanoTime();
@@ -163,6 +166,7 @@ final class ReduceCommand implements Callable<Integer> {
     }
     Path resultPath = resolveOutput(input);
     Budget budget = budget();
+    jobs = jobsOption.value(err());
     List<BytePass> bytePasses = passOptions.bytePasses(granularity, spec.commandLine());
     ResultFile resultFile = new ResultFile(resultPath);
     try {
@@ -230,7 +234,7 @@ final class ReduceCommand implements Callable<Integer> {
     try (OutputLock lock = Outputs.lock(resultFile.path());
         TestCommand oracle =
             TestCommand.start(command, input.getFileName().toString(), timeoutOption.value())) {
-      RepeatedCheck checks = new RepeatedCheck(oracle, checkRuns);
+      RepeatedCheck checks = new RepeatedCheck(oracle, checkRuns, jobs);
       ReduceFailures.checkOriginal(checks, oracle, original, input);
       ResultCheck resultCheck = new ResultCheck(checks, original);
       ReductionResult<C> result =
@@ -286,7 +290,7 @@ final class ReduceCommand implements Callable<Integer> {
         Whittle.reduce(sequence)
             .withAlgorithm(passOptions.algorithm.sequence())
             .withBudget(afterSetup(budget))
-            .withJobs(jobsOption.value(err()))
+            .withJobs(jobs)
             .withProgressListener(
                 new ProgressPrinter(err(), granularity.toString(), sequence.size()))
             .withImprovementListener(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -867,6 +868,36 @@ class ReduceCommandTest {
     assertFalse(json.get("oneMinimal").getAsBoolean(), run::toString);
     assertFalse(json.get("verified").getAsBoolean(), run::toString);
     assertEquals(written.length(), json.get("reducedBytes").getAsInt(), run::toString);
+  }
+
+  @Test
+  void withTwoJobsTheChecksOfTheInputRunTwoAtOnce() throws IOException {
+    assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "two processors");
+    // On INPUT's content the test is interesting only when another run of it has started within
+    // 5 s: checks that run one after another fail on INPUT.
+    Path input = write("page.html", PAGE);
+    Path started = Files.createDirectory(dir.resolve("started"));
+    String needsAPartner =
+        "cmp -s \"$1\" \"$0/../page.html\" || exec grep -q SELECT \"$1\";"
+            + " touch \"$0/$$\"; i=0; while [ $i -lt 50 ]; do"
+            + " [ $(ls \"$0\" | wc -l) -ge 2 ] && exit 0; sleep 0.1; i=$((i + 1)); done; exit 1";
+
+    Execution run =
+        InProcessWhittle.execute(
+            "reduce",
+            "--jobs",
+            "2",
+            "--check-runs",
+            "2",
+            input.toString(),
+            "--",
+            "sh",
+            "-c",
+            needsAPartner,
+            started.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertEquals("SELECT", read(dir.resolve("page.html.reduced")));
   }
 
   private Execution reduceSelect(Path input) {
