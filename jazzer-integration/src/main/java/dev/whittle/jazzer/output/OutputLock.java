@@ -4,7 +4,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.google.common.hash.Hashing;
+import dev.whittle.jazzer.api.Sha;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -62,8 +62,8 @@ public final class OutputLock implements AutoCloseable {
     } catch (IOException e) {
       real = absolute; // A directory still to be made has no other name yet.
     }
-    String name = Hashing.sha256().hashString(real.toString(), UTF_8).toString().substring(0, 32);
-    return locksDirectory().resolve(name + ".lock");
+    String name = Sha.hex(Sha.sha256().update(real.toString().getBytes(UTF_8)).digest());
+    return locksDirectory().resolve(name.substring(0, 32) + ".lock");
   }
 
   private static Path locksDirectory() {
