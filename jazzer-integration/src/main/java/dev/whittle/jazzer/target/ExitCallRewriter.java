@@ -36,8 +36,21 @@ final class ExitCallRewriter {
 
   private ExitCallRewriter() {}
 
+  /**
+   * The constant pool entries an exit's name is: {@code CONSTANT_Utf8} (tag 1), length 4, the
+   * letters. Every call or handle of an exit names one of them through its {@code Methodref}.
+   */
+  private static final byte[][] EXIT_NAMES = {
+    {1, 0, 4, 'e', 'x', 'i', 't'}, {1, 0, 4, 'h', 'a', 'l', 't'}
+  };
+
   /** The class file with its exit calls redirected, or {@code classFile} itself if it has none. */
   static byte[] rewrite(byte[] classFile) {
+    // Most classes name no exit at all: a search of the bytes settles them without parsing the
+    // constant pool, which every class the target loads (twice, with the verification) paid.
+    if (!containsAny(classFile, EXIT_NAMES)) {
+      return classFile;
+    }
     ClassReader reader = new ClassReader(classFile);
     if (!refersToAnExit(reader)) {
       return classFile;
@@ -46,6 +59,28 @@ final class ExitCallRewriter {
     ClassWriter writer = new ClassWriter(reader, 0);
     reader.accept(new Redirecting(writer), 0);
     return writer.toByteArray();
+  }
+
+  /** Whether {@code bytes} contains one of {@code sequences}, each at least one byte long. */
+  static boolean containsAny(byte[] bytes, byte[][] sequences) {
+    for (byte[] sequence : sequences) {
+      int last = bytes.length - sequence.length;
+      for (int start = 0; start <= last; start++) {
+        if (bytes[start] == sequence[0] && matchesAt(bytes, start, sequence)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean matchesAt(byte[] bytes, int start, byte[] sequence) {
+    for (int i = 1; i < sequence.length; i++) {
+      if (bytes[start + i] != sequence[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether the constant pool names one of the three exits, which every use of them needs. */

@@ -116,6 +116,33 @@ class ExitCallRewriterTest {
   }
 
   @Test
+  void bytesThatNameNoExitAreNotParsedAtAll() {
+    // Not a class file: parsing it fails, so returning it as it is shows it was never parsed, as
+    // the classes of a target that name no exit (nearly all of them) need not be.
+    byte[] notAClass =
+        "0123456789abcdef: a method named exits, a field named halted".getBytes(UTF_8);
+
+    assertSame(notAClass, ExitCallRewriter.rewrite(notAClass));
+  }
+
+  @Test
+  void aClassNamingAnExitElsewhereIsCheckedAndKeptAsItIs() throws IOException {
+    byte[] original = classFile(NamesExitWithoutCallingIt.class);
+
+    assertTrue(
+        ExitCallRewriter.containsAny(
+            original, new byte[][] {{1, 0, 4, 'e', 'x', 'i', 't'}, {1, 0, 4, 'h', 'a', 'l', 't'}}));
+    assertSame(original, ExitCallRewriter.rewrite(original));
+  }
+
+  /** Has a method named {@code exit} and a string "halt", and calls no exit of the JDK's. */
+  static final class NamesExitWithoutCallingIt {
+    static String exit(int status) {
+      return "halt" + status;
+    }
+  }
+
+  @Test
   void aClassWithoutExitsIsDefinedFromItsOwnBytes() throws IOException {
     byte[] original = classFile(PlainTarget.class);
 
