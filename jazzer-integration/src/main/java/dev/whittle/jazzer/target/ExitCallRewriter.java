@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.target;
 
+import java.util.Arrays;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -38,17 +39,34 @@ final class ExitCallRewriter {
 
   /**
    * The constant pool entries an exit's name is: {@code CONSTANT_Utf8} (tag 1), length 4, the
-   * letters. Every call or handle of an exit names one of them through its {@code Methodref}.
+   * letters. Every call or handle of an exit names one of them through its {@code Methodref}. Both
+   * end in 't', which neither has before its end.
    */
-  private static final byte[][] EXIT_NAMES = {
-    {1, 0, 4, 'e', 'x', 'i', 't'}, {1, 0, 4, 'h', 'a', 'l', 't'}
-  };
+  private static final byte[] EXIT_NAME = {1, 0, 4, 'e', 'x', 'i', 't'};
+
+  private static final byte[] HALT_NAME = {1, 0, 4, 'h', 'a', 'l', 't'};
+
+  /**
+   * Horspool's shifts for the two names at once: how far the window may move when its last byte is
+   * the index, the least of the two names' shifts.
+   */
+  private static final byte[] SHIFTS = new byte[256];
+
+  static {
+    Arrays.fill(SHIFTS, (byte) EXIT_NAME.length);
+    for (byte[] name : new byte[][] {EXIT_NAME, HALT_NAME}) {
+      for (int i = 0; i < name.length - 1; i++) {
+        int shift = name.length - 1 - i;
+        SHIFTS[name[i] & 0xff] = (byte) Math.min(SHIFTS[name[i] & 0xff], shift);
+      }
+    }
+  }
 
   /** The class file with its exit calls redirected, or {@code classFile} itself if it has none. */
   static byte[] rewrite(byte[] classFile) {
     // Most classes name no exit at all: a search of the bytes settles them without parsing the
     // constant pool, which every class the target loads (twice, with the verification) paid.
-    if (!containsAny(classFile, EXIT_NAMES)) {
+    if (!namesAnExit(classFile)) {
       return classFile;
     }
     ClassReader reader = new ClassReader(classFile);
@@ -61,22 +79,25 @@ final class ExitCallRewriter {
     return writer.toByteArray();
   }
 
-  /** Whether {@code bytes} contains one of {@code sequences}, each at least one byte long. */
-  static boolean containsAny(byte[] bytes, byte[][] sequences) {
-    for (byte[] sequence : sequences) {
-      int last = bytes.length - sequence.length;
-      for (int start = 0; start <= last; start++) {
-        if (bytes[start] == sequence[0] && matchesAt(bytes, start, sequence)) {
-          return true;
-        }
+  /**
+   * Whether {@code classFile} holds the constant pool entry {@code "exit"} or {@code "halt"}: a
+   * Horspool search, which looks at a few of the bytes only, as this runs interpreted at first.
+   */
+  static boolean namesAnExit(byte[] classFile) {
+    int last = EXIT_NAME.length - 1;
+    for (int end = last; end < classFile.length; end += SHIFTS[classFile[end] & 0xff]) {
+      if (classFile[end] == 't'
+          && (endsAt(classFile, end, EXIT_NAME) || endsAt(classFile, end, HALT_NAME))) {
+        return true;
       }
     }
     return false;
   }
 
-  private static boolean matchesAt(byte[] bytes, int start, byte[] sequence) {
-    for (int i = 1; i < sequence.length; i++) {
-      if (bytes[start + i] != sequence[i]) {
+  private static boolean endsAt(byte[] bytes, int end, byte[] name) {
+    int start = end - (name.length - 1);
+    for (int i = 0; i < name.length - 1; i++) {
+      if (bytes[start + i] != name[i]) {
         return false;
       }
     }
