@@ -104,7 +104,7 @@ class StartupTest {
   }
 
   @Test
-  void minimizeInstallsNoSecurityProvidersToHash() throws Exception {
+  void minimizeHashesSplitsAndLocksWithoutTheirJdkAndGuavaMachinery() throws Exception {
     Path crash = Files.writeString(dir.resolve("crash-1"), "some prefix BUG and a suffix", UTF_8);
     Path output = dir.resolve("minimized");
 
@@ -125,6 +125,10 @@ class StartupTest {
     // first use installs the security providers and spins the byte-array views it reads with.
     assertEquals(List.of(), run.loaded("sun.security.provider."), run::toString);
     assertEquals(List.of(), run.loaded("com.google.common.hash."), run::toString);
+    // The --cp is split without Guava's splitter and char matchers, and the lock file's process id
+    // read without initializing the JDK's process support.
+    assertEquals(List.of(), run.loaded("com.google.common.base.CharMatcher"), run::toString);
+    assertEquals(List.of(), run.loaded("java.lang.ProcessHandleImpl"), run::toString);
   }
 
   @Test
