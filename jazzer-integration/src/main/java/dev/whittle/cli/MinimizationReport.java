@@ -104,10 +104,15 @@ record MinimizationReport(
       }
     }
     return new MinimizationReport(
-        target,
-        List.copyOf(entries),
-        List.copyOf(groups.values()),
-        notTried.stream().map(Path::toString).toList());
+        target, List.copyOf(entries), List.copyOf(groups.values()), names(notTried));
+  }
+
+  private static List<String> names(List<Path> paths) {
+    List<String> names = new ArrayList<>(paths.size());
+    for (Path path : paths) {
+      names.add(path.toString());
+    }
+    return List.copyOf(names);
   }
 
   private static CrashEntry entryOf(String target, CrashOutcome.Minimized minimized) {
@@ -153,7 +158,14 @@ record MinimizationReport(
   String toSummary() {
     String newline = System.lineSeparator();
     StringBuilder summary = new StringBuilder();
-    long minimizedCount = crashes.stream().filter(entry -> entry.error() == null).count();
+    // Loops, not streams: the summary of a short minimization would load the stream classes.
+    List<CrashEntry> failed = new ArrayList<>();
+    for (CrashEntry entry : crashes) {
+      if (entry.error() != null) {
+        failed.add(entry);
+      }
+    }
+    long minimizedCount = crashes.size() - failed.size();
     summary
         .append("Minimized ")
         .append(minimizedCount)
@@ -173,10 +185,11 @@ record MinimizationReport(
         }
       }
     }
-    List<CrashEntry> failed = crashes.stream().filter(entry -> entry.error() != null).toList();
     if (!failed.isEmpty()) {
       summary.append("Failed:").append(newline);
-      failed.forEach(entry -> summary.append("  ").append(entry.error().message()).append(newline));
+      for (CrashEntry entry : failed) {
+        summary.append("  ").append(entry.error().message()).append(newline);
+      }
     }
     if (!notTried.isEmpty()) {
       summary

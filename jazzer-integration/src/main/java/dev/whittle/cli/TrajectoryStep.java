@@ -2,6 +2,7 @@ package dev.whittle.cli;
 
 import dev.whittle.api.Improvement;
 import dev.whittle.api.ReductionResult;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,7 +12,11 @@ import java.util.List;
  */
 record TrajectoryStep(long runs, long milliseconds, int size) {
   static List<TrajectoryStep> of(ReductionResult<?> result) {
-    return result.trajectory().stream().map(TrajectoryStep::of).toList();
+    List<TrajectoryStep> steps = new ArrayList<>(result.trajectory().size());
+    for (Improvement improvement : result.trajectory()) {
+      steps.add(of(improvement));
+    }
+    return List.copyOf(steps);
   }
 
   private static TrajectoryStep of(Improvement improvement) {

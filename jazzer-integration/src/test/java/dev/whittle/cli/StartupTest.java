@@ -104,6 +104,37 @@ class StartupTest {
   }
 
   @Test
+  void minimizeLoadsNoJdkOrGuavaMachineryForASingleUse() throws Exception {
+    Path crash = Files.writeString(dir.resolve("crash-1"), "some prefix BUG and a suffix", UTF_8);
+    Path output = dir.resolve("minimized");
+
+    Run run =
+        whittle(
+            "minimize",
+            "--cp",
+            TargetPaths.classPath().get(0).toString(),
+            "--target",
+            BugTarget.class.getName(),
+            "--output",
+            output.toString(),
+            crash.toString());
+
+    assertEquals(0, run.exitCode, run::toString);
+    assertEquals("BUG", Files.readString(output, UTF_8), run::toString);
+    // Dedup tokens, the output's lock file and the reproducer's name are digests: MessageDigest's
+    // first use installs the security providers and spins the byte-array views it reads with.
+    assertEquals(List.of(), run.loaded("sun.security.provider."), run::toString);
+    assertEquals(List.of(), run.loaded("com.google.common.hash."), run::toString);
+    // The --cp is split without Guava's splitter and char matchers, and the lock file's process id
+    // read without initializing the JDK's process support.
+    assertEquals(List.of(), run.loaded("com.google.common.base.CharMatcher"), run::toString);
+    assertEquals(List.of(), run.loaded("java.lang.ProcessHandleImpl"), run::toString);
+    // The reproducer's imports and the summary are written with loops: a stream's dropWhile loads
+    // a few dozen classes for one line.
+    assertEquals(List.of(), run.loaded("java.util.stream.WhileOps"), run::toString);
+  }
+
+  @Test
   void minimizeWithJsonStillPrintsJson() throws Exception {
     Path crash = Files.writeString(dir.resolve("crash-1"), "some prefix BUG and a suffix", UTF_8);
 

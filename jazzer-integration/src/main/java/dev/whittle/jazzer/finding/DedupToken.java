@@ -4,14 +4,15 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.Recursion;
+import dev.whittle.jazzer.api.Sha;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -52,6 +53,36 @@ public final class DedupToken {
       "com.code_intelligence.jazzer.api.FuzzerSecurityIssueLow";
   private static final byte[] SUPPRESSED = "suppressed".getBytes(UTF_8);
 
+  /** How many digests of frames {@link #digests} keeps: a reduction meets few stacks again. */
+  private static final int REMEMBERED_DIGESTS = 16;
+
+  /**
+   * A root cause's class name and counted frames: all a digest without suppressed depends on. A
+   * class with its {@code equals} and {@code hashCode} written out, not a record, whose generated
+   * ones link through a bootstrap method on first use, at start-up cost (StartupTest).
+   */
+  private static final class Frames {
+    private final String className;
+    private final List<String> frames;
+
+    Frames(String className, List<String> frames) {
+      this.className = className;
+      this.frames = frames;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Frames that
+          && className.equals(that.className)
+          && frames.equals(that.frames);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * className.hashCode() + frames.hashCode();
+    }
+  }
+
   /**
    * The token, the root cause's frames that went into it, and the recursion of a stack overflow
    * (null for anything else, and for an overflow without recurring frames).
@@ -61,6 +92,20 @@ public final class DedupToken {
   private final String entryClass;
   private final String entryMethod;
   private final List<String> extraInternalPrefixes;
+
+  /**
+   * The digests of the stacks met last, most recent last: a reduction runs into the same finding
+   * run after run, and hashing its frames again every run was a large part of each run's cost.
+   */
+  private final Map<Frames, byte[]> digests =
+      new LinkedHashMap<>(REMEMBERED_DIGESTS * 2, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Frames, byte[]> eldest) {
+          return size() > REMEMBERED_DIGESTS;
+        }
+      };
+
+  private long digestsComputed;
 
   /**
    * @param entryClass the fuzz target class, whose outermost {@code entryMethod} frame is the last
@@ -92,13 +137,40 @@ public final class DedupToken {
   }
 
   private Computed overStack(String className, StackTraceElement[] stack, Recursion recursion) {
-    MessageDigest sha = sha256();
-    sha.update(className.getBytes(UTF_8));
     List<String> frames = countedFrames(stack);
+    return new Computed(ByteBuffer.wrap(digestOf(className, frames)).getLong(), frames, recursion);
+  }
+
+  /**
+   * SHA-256 over {@code className} and {@code frames}, each in UTF-8, remembered for the next
+   * throwable with the same stack. The returned array MUST NOT be modified.
+   */
+  private byte[] digestOf(String className, List<String> frames) {
+    Frames key = new Frames(className, List.copyOf(frames));
+    synchronized (digests) {
+      byte[] known = digests.get(key);
+      if (known != null) {
+        return known;
+      }
+    }
+    Sha sha = Sha.sha256();
+    sha.update(className.getBytes(UTF_8));
     for (String frame : frames) {
       sha.update(frame.getBytes(UTF_8));
     }
-    return new Computed(ByteBuffer.wrap(sha.digest()).getLong(), frames, recursion);
+    byte[] digest = sha.digest();
+    synchronized (digests) {
+      digestsComputed++;
+      digests.put(key, digest);
+    }
+    return digest;
+  }
+
+  /** How many digests of frames this instance has computed rather than remembered. */
+  long digestsComputed() {
+    synchronized (digests) {
+      return digestsComputed;
+    }
   }
 
   /**
@@ -140,23 +212,25 @@ public final class DedupToken {
       StackTraceElement[] ownStack,
       List<String> framesOut,
       StackTraceElement[] outerStack) {
-    MessageDigest sha = sha256();
     Throwable root = rootCause(throwable);
-    sha.update(root.getClass().getName().getBytes(UTF_8));
     StackTraceElement[] stack =
         root == throwable && ownStack != null ? ownStack : root.getStackTrace();
-    for (String frame : countedFrames(stack)) {
-      sha.update(frame.getBytes(UTF_8));
-      if (framesOut != null) {
-        framesOut.add(frame);
-      }
+    List<String> frames = countedFrames(stack);
+    if (framesOut != null) {
+      framesOut.addAll(frames);
     }
     Throwable[] suppressed = throwable.getSuppressed();
-    if (suppressed.length > 0) {
-      sha.update(SUPPRESSED);
-      for (Throwable each : suppressed) {
-        sha.update(digest(each, outerStack, null, null));
-      }
+    if (suppressed.length == 0) {
+      return digestOf(root.getClass().getName(), frames);
+    }
+    Sha sha = Sha.sha256();
+    sha.update(root.getClass().getName().getBytes(UTF_8));
+    for (String frame : frames) {
+      sha.update(frame.getBytes(UTF_8));
+    }
+    sha.update(SUPPRESSED);
+    for (Throwable each : suppressed) {
+      sha.update(digest(each, outerStack, null, null));
     }
     return sha.digest();
   }
@@ -238,13 +312,5 @@ public final class DedupToken {
       root = root.getCause();
     }
     return root;
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java platform must support SHA-256", e);
-    }
   }
 }

@@ -6,17 +6,15 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.engine.io.AtomicFiles;
 import dev.whittle.jazzer.api.MinimizationResult;
+import dev.whittle.jazzer.api.Sha;
 import dev.whittle.jazzer.api.Verification;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -232,11 +230,7 @@ public final class MinimizationOutputs {
 
   /** The SHA-1 of {@code bytes} in lower-case hex, as in Jazzer's file names. */
   public static String sha1Hex(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new AssertionError("every JVM has SHA-1", e);
-    }
+    return Sha.hex(Sha.sha1().update(bytes).digest());
   }
 
   /**

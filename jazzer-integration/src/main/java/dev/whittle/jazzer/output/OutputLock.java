@@ -4,7 +4,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.google.common.hash.Hashing;
+import dev.whittle.jazzer.api.Sha;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -62,8 +62,8 @@ public final class OutputLock implements AutoCloseable {
     } catch (IOException e) {
       real = absolute; // A directory still to be made has no other name yet.
     }
-    String name = Hashing.sha256().hashString(real.toString(), UTF_8).toString().substring(0, 32);
-    return locksDirectory().resolve(name + ".lock");
+    String name = Sha.hex(Sha.sha256().update(real.toString().getBytes(UTF_8)).digest());
+    return locksDirectory().resolve(name.substring(0, 32) + ".lock");
   }
 
   private static Path locksDirectory() {
@@ -112,7 +112,7 @@ public final class OutputLock implements AutoCloseable {
         if (!content(channel).equals(RELEASED) || attempt == MAX_ATTEMPTS - 1) {
           // Who holds it, for the message a second run gives; written through the locked channel.
           channel.truncate(0);
-          channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(UTF_8)), 0);
+          channel.write(ByteBuffer.wrap((pid() + "\n").getBytes(UTF_8)), 0);
           return new OutputLock(lockFile, channel);
         }
         channel.close(); // A file its holder deleted as we opened it.
@@ -121,6 +121,19 @@ public final class OutputLock implements AutoCloseable {
     } catch (IOException e) {
       closeQuietly(channel);
       throw cannotLock(output, e);
+    }
+  }
+
+  /**
+   * This process's id, for the message a second run gives. Read from {@code /proc/self} where there
+   * is one: the first {@code ProcessHandle.current()} initializes the JDK's process support (a
+   * thread pool among it), a start-up cost a minimization has no other use for.
+   */
+  static long pid() {
+    try {
+      return Long.parseLong(Files.readSymbolicLink(Path.of("/proc/self")).toString());
+    } catch (IOException | UnsupportedOperationException | NumberFormatException e) {
+      return ProcessHandle.current().pid();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.target;
 
+import java.util.Arrays;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -36,8 +37,38 @@ final class ExitCallRewriter {
 
   private ExitCallRewriter() {}
 
+  /**
+   * The constant pool entries an exit's name is: {@code CONSTANT_Utf8} (tag 1), length 4, the
+   * letters. Every call or handle of an exit names one of them through its {@code Methodref}. Both
+   * end in 't', which neither has before its end.
+   */
+  private static final byte[] EXIT_NAME = {1, 0, 4, 'e', 'x', 'i', 't'};
+
+  private static final byte[] HALT_NAME = {1, 0, 4, 'h', 'a', 'l', 't'};
+
+  /**
+   * Horspool's shifts for the two names at once: how far the window may move when its last byte is
+   * the index, the least of the two names' shifts.
+   */
+  private static final byte[] SHIFTS = new byte[256];
+
+  static {
+    Arrays.fill(SHIFTS, (byte) EXIT_NAME.length);
+    for (byte[] name : new byte[][] {EXIT_NAME, HALT_NAME}) {
+      for (int i = 0; i < name.length - 1; i++) {
+        int shift = name.length - 1 - i;
+        SHIFTS[name[i] & 0xff] = (byte) Math.min(SHIFTS[name[i] & 0xff], shift);
+      }
+    }
+  }
+
   /** The class file with its exit calls redirected, or {@code classFile} itself if it has none. */
   static byte[] rewrite(byte[] classFile) {
+    // Most classes name no exit at all: a search of the bytes settles them without parsing the
+    // constant pool, which every class the target loads (twice, with the verification) paid.
+    if (!namesAnExit(classFile)) {
+      return classFile;
+    }
     ClassReader reader = new ClassReader(classFile);
     if (!refersToAnExit(reader)) {
       return classFile;
@@ -46,6 +77,31 @@ final class ExitCallRewriter {
     ClassWriter writer = new ClassWriter(reader, 0);
     reader.accept(new Redirecting(writer), 0);
     return writer.toByteArray();
+  }
+
+  /**
+   * Whether {@code classFile} holds the constant pool entry {@code "exit"} or {@code "halt"}: a
+   * Horspool search, which looks at a few of the bytes only, as this runs interpreted at first.
+   */
+  static boolean namesAnExit(byte[] classFile) {
+    int last = EXIT_NAME.length - 1;
+    for (int end = last; end < classFile.length; end += SHIFTS[classFile[end] & 0xff]) {
+      if (classFile[end] == 't'
+          && (endsAt(classFile, end, EXIT_NAME) || endsAt(classFile, end, HALT_NAME))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean endsAt(byte[] bytes, int end, byte[] name) {
+    int start = end - (name.length - 1);
+    for (int i = 0; i < name.length - 1; i++) {
+      if (bytes[start + i] != name[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether the constant pool names one of the three exits, which every use of them needs. */

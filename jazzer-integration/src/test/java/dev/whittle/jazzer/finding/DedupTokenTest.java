@@ -24,6 +24,20 @@ class DedupTokenTest {
   }
 
   @Test
+  void aStackMetAgainIsHashedOnceAndGivesTheSameToken() {
+    DedupToken token = new DedupToken(TARGET, "fuzzerTestOneInput", List.of());
+    long first = token.compute(thrown(new IllegalStateException("one"))).token();
+    long again = token.compute(thrown(new IllegalStateException("two"))).token();
+    long other = token.compute(thrown(new IllegalArgumentException())).token();
+
+    assertEquals(first, again);
+    assertEquals(first, TOKEN.compute(thrown(new IllegalStateException())).token());
+    assertNotEquals(first, other);
+    // Each run of a reduction meets the same finding: its frames are hashed once, not every run.
+    assertEquals(2, token.digestsComputed());
+  }
+
+  @Test
   void theClassCounts() {
     assertNotEquals(
         TOKEN.compute(thrown(new IllegalStateException())).token(),

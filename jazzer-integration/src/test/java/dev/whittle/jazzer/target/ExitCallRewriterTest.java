@@ -3,6 +3,7 @@ package dev.whittle.jazzer.target;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -113,6 +114,50 @@ class ExitCallRewriterTest {
             "INVOKESTATIC " + trap + ".exit(I)V"),
         exitsUsedBy(rewritten));
     assertEquals(Shape.of(original), Shape.of(rewritten));
+  }
+
+  @Test
+  void bytesThatNameNoExitAreNotParsedAtAll() {
+    // Not a class file: parsing it fails, so returning it as it is shows it was never parsed, as
+    // the classes of a target that name no exit (nearly all of them) need not be.
+    byte[] notAClass =
+        "0123456789abcdef: a method named exits, a field named halted".getBytes(UTF_8);
+
+    assertSame(notAClass, ExitCallRewriter.rewrite(notAClass));
+  }
+
+  @Test
+  void aClassNamingAnExitElsewhereIsCheckedAndKeptAsItIs() throws IOException {
+    byte[] original = classFile(NamesExitWithoutCallingIt.class);
+
+    assertTrue(ExitCallRewriter.namesAnExit(original));
+    assertSame(original, ExitCallRewriter.rewrite(original));
+  }
+
+  @Test
+  void theSearchFindsEitherNameAtAnyPlaceAndNothingElse() {
+    byte[] exit = {1, 0, 4, 'e', 'x', 'i', 't'};
+    byte[] halt = {1, 0, 4, 'h', 'a', 'l', 't'};
+    for (byte[] name : List.of(exit, halt)) {
+      for (int before = 0; before < 20; before++) {
+        for (int after = 0; after < 3; after++) {
+          byte[] bytes = new byte[before + name.length + after];
+          Arrays.fill(bytes, (byte) 't');
+          System.arraycopy(name, 0, bytes, before, name.length);
+          assertTrue(ExitCallRewriter.namesAnExit(bytes), () -> Arrays.toString(bytes));
+          bytes[before + 2] = 5; // Another length: not the entry.
+          assertFalse(ExitCallRewriter.namesAnExit(bytes), () -> Arrays.toString(bytes));
+        }
+      }
+    }
+    assertFalse(ExitCallRewriter.namesAnExit(new byte[] {4, 'e', 'x', 'i', 't'}));
+  }
+
+  /** Has a method named {@code exit} and a string "halt", and calls no exit of the JDK's. */
+  static final class NamesExitWithoutCallingIt {
+    static String exit(int status) {
+      return "halt" + status;
+    }
   }
 
   @Test
