@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.Recursion;
-import dev.whittle.jazzer.api.Sha;
+import dev.whittle.jazzer.digest.Sha;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;

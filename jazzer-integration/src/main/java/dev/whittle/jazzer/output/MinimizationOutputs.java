@@ -6,8 +6,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.engine.io.AtomicFiles;
 import dev.whittle.jazzer.api.MinimizationResult;
-import dev.whittle.jazzer.api.Sha;
 import dev.whittle.jazzer.api.Verification;
+import dev.whittle.jazzer.digest.Sha;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;

@@ -4,7 +4,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.whittle.jazzer.api.Sha;
+import dev.whittle.jazzer.digest.Sha;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.api;
+package dev.whittle.jazzer.digest;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.api;
+package dev.whittle.jazzer.digest;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
