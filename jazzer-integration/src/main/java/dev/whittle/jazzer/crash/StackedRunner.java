@@ -18,6 +18,19 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
    */
   static final int WORKER_SPEED_UP = 2;
 
+  /**
+   * How much time a run in the worker JVM must save for the reduction to use it: a worker pays for
+   * its own start only over many runs, and below this the two timings are mostly noise.
+   */
+  static final long WORKER_MIN_SAVING_NANOS = 10_000_000;
+
+  /**
+   * How many classes a fresh target must define per run for the reduction to consider a worker JVM:
+   * loading them is what a worker saves, and a target of a few classes loads too fast for the
+   * timing of one run to tell.
+   */
+  static final int WORKER_MIN_CLASSES = 50;
+
   /** A runner on the default stack, for a plan without a stack of its own. */
   static StackedRunner open(RunnerPlan plan) {
     return new StackedRunner(
@@ -55,7 +68,9 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
       throw e;
     }
     if (there != null && matchMode.matches(original, there)) {
-      if (worker != null && fasterInWorker(worker, crash, original, matchMode, hereNanos)) {
+      if (worker != null
+          && larger.classesPerFreshTarget() >= WORKER_MIN_CLASSES
+          && fasterInWorker(worker, crash, original, matchMode, hereNanos)) {
         return new StackedRunner(larger, plan.stackBytes(), 0, worker);
       }
       return new StackedRunner(larger, plan.stackBytes(), closed(worker), null);
@@ -108,10 +123,11 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
   /**
    * Whether the crash gives the original's finding in the worker, twice, and its second run there
    * (the first loads what the crash needs) took at most 1/{@value #WORKER_SPEED_UP} of its run here
-   * ({@code hereNanos}). Interpreting every frame costs more than a fresh target per run on a small
-   * target that recurses deeply (its few classes load fast, and the JDK's are compiled here), and
-   * saves most of the time on a large library whose classes take long to define and initialize. A
-   * worker that fails to load the target does not reproduce.
+   * ({@code hereNanos}) and saved at least {@link #WORKER_MIN_SAVING_NANOS}. Interpreting every
+   * frame costs more than a fresh target per run on a small target that recurses deeply (its few
+   * classes load fast, and the JDK's are compiled here), and saves most of the time on a large
+   * library whose classes take long to define and initialize. A worker that fails to load the
+   * target does not reproduce.
    */
   private static boolean fasterInWorker(
       WorkerJvm worker, byte[] crash, Finding original, MatchMode matchMode, long hereNanos) {
@@ -122,7 +138,9 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
       long start = System.nanoTime();
       Finding again = worker.run(crash);
       long workerNanos = System.nanoTime() - start;
-      return matches(again, original, matchMode) && WORKER_SPEED_UP * workerNanos <= hereNanos;
+      return matches(again, original, matchMode)
+          && WORKER_SPEED_UP * workerNanos <= hereNanos
+          && hereNanos - workerNanos >= WORKER_MIN_SAVING_NANOS;
     } catch (IllegalStateException e) {
       return false;
     }
