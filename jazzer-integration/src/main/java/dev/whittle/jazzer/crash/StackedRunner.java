@@ -41,15 +41,16 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
    * A runner on the plan's worker stack if the crash gives its finding there, else on the default
    * stack: a crash found at the default stack may not overflow a larger one, and is then reduced
    * without the margin. With {@code workers} (null for none), the runs on the plan's stack happen
-   * in a worker JVM where the crash gives its finding there too, else in this JVM as without; the
-   * worker JVM starts while the crash runs here, so that its start costs little wall time.
+   * in a worker JVM where the crash gives its finding there too, else in this JVM as without. The
+   * worker JVM starts only once the crash has run here: a second JVM busy on the other processor
+   * while a crash at the edge of the stack runs here changes what the JIT has compiled by then, and
+   * with it whether the crash overflows.
    */
   static StackedRunner open(
       RunnerPlan plan, byte[] crash, Finding original, MatchMode matchMode, FreshJvmCheck workers) {
     if (plan.stackBytes() == 0) {
       return open(plan);
     }
-    WorkerJvm worker = workers == null ? null : startWorker(workers, plan.stackBytes());
     TargetRunner larger = null;
     Finding there;
     long hereNanos;
@@ -62,20 +63,19 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
       if (larger != null) {
         larger.close();
       }
-      if (worker != null) {
-        worker.close();
-      }
       throw e;
     }
     if (there != null && matchMode.matches(original, there)) {
-      if (worker != null
-          && larger.classesPerFreshTarget() >= WORKER_MIN_CLASSES
-          && fasterInWorker(worker, crash, original, matchMode, hereNanos)) {
+      WorkerJvm worker =
+          workers == null || larger.classesPerFreshTarget() < WORKER_MIN_CLASSES
+              ? null
+              : startWorker(workers, plan.stackBytes());
+      if (worker != null && fasterInWorker(worker, crash, original, matchMode, hereNanos)) {
         return new StackedRunner(larger, plan.stackBytes(), 0, worker);
       }
       return new StackedRunner(larger, plan.stackBytes(), closed(worker), null);
     }
-    long runs = larger.runs() + closed(worker);
+    long runs = larger.runs();
     larger.close();
     return new StackedRunner(
         TargetRunner.open(plan.options(), plan.freshTargetPerRun(), 0), 0, runs, null);
