@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * One minimization of one crash: establish its finding, reopen the runner where the finding needs
@@ -53,7 +54,8 @@ final class CrashMinimization {
     try (StackedRunner stacked =
         established == null
             ? StackedRunner.open(plan)
-            : StackedRunner.open(plan, crash, established, minimizer.matchMode())) {
+            : StackedRunner.open(
+                plan, crash, established, minimizer.matchMode(), workerCheck(plan, established))) {
       Phases.end("target loading");
       if (established != null) {
         Phases.end("reproduction runs");
@@ -120,10 +122,26 @@ final class CrashMinimization {
    * stack those take depends on what the target's loader has already loaded and linked, so one warm
    * loader keeps candidates that overflow nowhere else, which fresh JVMs then fail to reproduce
    * (docs/benchmarks.md); the JIT's state is still shared, which the fresh-JVM verification covers.
+   * Where that is much slower than running the target interpreted in a {@link WorkerJvm} that keeps
+   * it loaded (a large library), the candidates run there instead ({@link StackedRunner}).
    */
   static boolean isOverflow(Finding original) {
     return original.kind() == Finding.Kind.THROWN
         && original.exceptionClassName().equals(StackOverflowError.class.getName());
+  }
+
+  /**
+   * What starts the worker JVMs a stack overflow is reduced in ({@link WorkerJvm}): for an overflow
+   * reduced with a margin and verified in fresh JVMs, whose limits the workers share; else null.
+   */
+  private FreshJvmCheck workerCheck(RunnerPlan plan, Finding original) {
+    boolean inWorkers =
+        isOverflow(original)
+            && plan.freshTargetPerRun()
+            && plan.stackBytes() > 0
+            && target.canRunInFreshJvm()
+            && minimizer.freshJvmVerification().appliesTo(original);
+    return inWorkers ? freshJvmCheck(plan) : null;
   }
 
   private MinimizationResult reduceAndVerify(
@@ -134,8 +152,12 @@ final class CrashMinimization {
     FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
     try (JobRunners jobs =
         JobRunners.open(
-            plan, JobRunners.jobsFor(plan, runner), stacked.stackBytes(), minimizer.matchMode())) {
-      reduction = reduce(runner, jobs, original, improvements);
+            plan,
+            JobRunners.jobsFor(plan, runner),
+            stacked,
+            minimizer.matchMode(),
+            workerCheck(plan, original))) {
+      reduction = reduce(stacked, jobs, original, improvements);
       jobRuns = jobs.runs();
     }
     byte[] minimized = reduction.reduced();
@@ -186,11 +208,23 @@ final class CrashMinimization {
   }
 
   private ReductionResult<byte[]> reduce(
-      TargetRunner runner,
+      StackedRunner stacked,
       JobRunners jobs,
       Finding original,
       FreshJvmBackOff.Improvements improvements) {
-    InProcessOracle oracle = new InProcessOracle(runner, original, minimizer.matchMode());
+    TargetRunner runner = stacked.runner();
+    Oracle<byte[]> oracle;
+    Supplier<Finding> lastFinding;
+    if (stacked.worker() != null) {
+      WorkerJvmOracle inWorker =
+          new WorkerJvmOracle(stacked.worker(), original, minimizer.matchMode());
+      oracle = inWorker;
+      lastFinding = inWorker::lastFinding;
+    } else {
+      InProcessOracle inProcess = new InProcessOracle(runner, original, minimizer.matchMode());
+      oracle = inProcess;
+      lastFinding = inProcess::lastFinding;
+    }
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(crash))
             .withAlgorithm(minimizer.algorithm())
@@ -220,7 +254,7 @@ final class CrashMinimization {
       // The reduction asks the original once more; a finding that fails now is flaky after all.
       List<Finding> findings =
           new ArrayList<>(Collections.nCopies(minimizer.reproductionRuns(), original));
-      findings.add(oracle.lastFinding());
+      findings.add(lastFinding.get());
       FlakyFindingException flaky =
           new FlakyFindingException(crashName, findings, minimizer.reproductionRuns());
       flaky.addSuppressed(e);

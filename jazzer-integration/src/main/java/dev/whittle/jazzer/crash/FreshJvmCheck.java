@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * OutOfMemoryError}) depend on exactly that, and on {@code -Xss}/{@code -Xmx}. The target runs on a
  * run worker thread with the JVM's default stack size ({@code -Xss}) in the child. The minimizing
  * JVM reduces stack overflows on a worker stack {@link OverflowStack#MARGIN} times as large, so
- * that a result whose depth is bound by its nesting keeps a margin over the check's.
+ * that a result whose depth is bound by its nesting keeps a margin over the check's, in this JVM or
+ * in a {@link WorkerJvm} this class starts with the same limits.
  */
 final class FreshJvmCheck {
   /** Always given: without it, exceptions of JIT-compiled code lose the frames of their token. */
@@ -39,6 +40,12 @@ final class FreshJvmCheck {
 
   /** What a fresh JVM may take beyond the call timeout to start, load the target and exit. */
   static final Duration JVM_OVERHEAD = Duration.ofSeconds(60);
+
+  /**
+   * How a {@link WorkerJvm} runs: interpreted only, so that the frames of every run are as large as
+   * a freshly started JVM's and the same input always needs the same stack.
+   */
+  static final String INTERPRETED = "-Xint";
 
   private final Path java;
   private final ImmutableList<String> jvmArgs;
@@ -129,19 +136,16 @@ final class FreshJvmCheck {
     try {
       file = Files.createTempFile("whittle-fresh-jvm-", ".input");
       Files.write(file, input);
-      List<String> command = new ArrayList<>();
-      command.add(java.toString());
-      command.add(KEEP_STACK_TRACES);
-      command.addAll(jvmArgs);
-      command.add("-cp");
-      command.add(whittleClassPath);
-      command.add(FreshJvmReplay.class.getName());
-      command.add(targetClass);
-      command.add(targetClassPath);
-      command.add(file.toString());
-      command.add(Long.toString(callTimeout.toMillis()));
-      command.add(jazzerAgent ? FreshJvmReplay.WITH_AGENT : FreshJvmReplay.WITHOUT_AGENT);
-      command.addAll(targetArgs);
+      List<String> command =
+          command(
+              List.of(),
+              FreshJvmReplay.class,
+              List.of(
+                  targetClass,
+                  targetClassPath,
+                  file.toString(),
+                  Long.toString(callTimeout.toMillis()),
+                  agentArgument()));
       Phases.count("fresh JVMs started");
       Process process =
           new ProcessBuilder(command)
@@ -165,6 +169,47 @@ final class FreshJvmCheck {
         }
       }
     }
+  }
+
+  /**
+   * A JVM that keeps the target loaded and runs it on input after input, interpreted ({@value
+   * #INTERPRETED}), with this check's limits, on a worker thread with a stack of {@code
+   * workerStackBytes}: see {@link WorkerJvm}. It loads the target while the caller goes on.
+   *
+   * @throws IllegalStateException if it does not start
+   */
+  WorkerJvm startWorker(long workerStackBytes) {
+    checkArgument(workerStackBytes > 0, "worker stack must be positive: %s", workerStackBytes);
+    return WorkerJvm.start(
+        command(
+            List.of(INTERPRETED),
+            WorkerJvmMain.class,
+            List.of(
+                targetClass,
+                targetClassPath,
+                Long.toString(callTimeout.toMillis()),
+                agentArgument(),
+                Long.toString(workerStackBytes))),
+        callTimeout);
+  }
+
+  /** The command of a child JVM with this check's options that runs {@code main}. */
+  private List<String> command(List<String> options, Class<?> main, List<String> arguments) {
+    List<String> command = new ArrayList<>();
+    command.add(java.toString());
+    command.add(KEEP_STACK_TRACES);
+    command.addAll(options);
+    command.addAll(jvmArgs);
+    command.add("-cp");
+    command.add(whittleClassPath);
+    command.add(main.getName());
+    command.addAll(arguments);
+    command.addAll(targetArgs);
+    return command;
+  }
+
+  private String agentArgument() {
+    return jazzerAgent ? FreshJvmReplay.WITH_AGENT : FreshJvmReplay.WITHOUT_AGENT;
   }
 
   private String readWithin(Process process, InputStream stdout) throws IOException {

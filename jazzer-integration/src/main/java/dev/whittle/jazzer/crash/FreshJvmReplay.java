@@ -111,7 +111,7 @@ public final class FreshJvmReplay {
     return lines;
   }
 
-  private static List<Path> classPath(String classPath) {
+  static List<Path> classPath(String classPath) {
     List<Path> entries = new ArrayList<>();
     for (String entry : classPath.split(java.io.File.pathSeparator, -1)) {
       if (!entry.isEmpty()) {

@@ -7,19 +7,19 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * A thread-safe oracle over several in-process oracles, each with its own target runner (its own
- * class loader, static state and worker thread): a call borrows an idle one and gives it back.
+ * A thread-safe oracle over several oracles, each with its own target runner (its own class loader,
+ * static state and worker thread) or worker JVM: a call borrows an idle one and gives it back.
  */
 final class PooledOracle implements Oracle<byte[]> {
-  private final BlockingQueue<InProcessOracle> idle;
+  private final BlockingQueue<Oracle<byte[]>> idle;
 
-  PooledOracle(List<InProcessOracle> oracles) {
+  PooledOracle(List<? extends Oracle<byte[]>> oracles) {
     this.idle = new ArrayBlockingQueue<>(oracles.size(), false, oracles);
   }
 
   @Override
   public Outcome test(byte[] candidate) {
-    InProcessOracle oracle;
+    Oracle<byte[]> oracle;
     try {
       oracle = idle.take();
     } catch (InterruptedException e) {

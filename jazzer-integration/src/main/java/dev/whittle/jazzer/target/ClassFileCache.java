@@ -61,6 +61,11 @@ final class ClassFileCache {
     return raced != null ? raced : read;
   }
 
+  /** How many classes of the class path it holds. */
+  int size() {
+    return (int) classes.values().stream().filter(Optional::isPresent).count();
+  }
+
   /** The manifests of the class path's jars by URL, for {@link ClassPackages}; empty for none. */
   Map<String, Optional<Manifest>> manifests() {
     return manifests;

@@ -119,6 +119,11 @@ final class FuzzerLifecycle implements Lifecycle {
   }
 
   @Override
+  public int classesPerFreshTarget() {
+    return classFiles == null ? 0 : classFiles.size();
+  }
+
+  @Override
   public boolean countsCoverage() {
     return spec.coverage() != null && !freshTargetPerRun;
   }

@@ -29,6 +29,14 @@ interface Lifecycle {
     return false;
   }
 
+  /**
+   * How many classes of the target's class path each run's fresh target defines, as far as the runs
+   * so far needed them; 0 without a fresh target per run.
+   */
+  default int classesPerFreshTarget() {
+    return 0;
+  }
+
   /** The counters of the target's instrumented classes. */
   default ProbeCounters probeCounters() {
     throw new IllegalStateException("no shared target whose classes count coverage");

@@ -316,6 +316,14 @@ public final class TargetRunner implements AutoCloseable {
     return Optional.ofNullable(entry.testMethod());
   }
 
+  /**
+   * How many classes of the target's class path each run defines anew with a fresh target per run,
+   * as far as the runs so far needed them; 0 without a fresh target per run.
+   */
+  public int classesPerFreshTarget() {
+    return lifecycle.classesPerFreshTarget();
+  }
+
   /** Runs so far. */
   public long runs() {
     return runs;
