@@ -32,8 +32,15 @@ public final class InProcessOracle implements Oracle<byte[]> {
 
   @Override
   public Outcome test(byte[] candidate) {
-    Finding found = runner.run(candidate);
-    lastFinding = found;
+    lastFinding = runner.run(candidate);
+    return outcome(lastFinding, expected, matchMode);
+  }
+
+  /**
+   * What a run that gave {@code found} (null: nothing) says of its candidate, as this class's
+   * documentation describes: one judgement for every place a crash's candidates run.
+   */
+  static Outcome outcome(Finding found, Finding expected, MatchMode matchMode) {
     if (found == null) {
       return Outcome.NOT_INTERESTING;
     }

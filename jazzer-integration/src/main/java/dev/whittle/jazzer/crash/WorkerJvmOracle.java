@@ -26,15 +26,8 @@ final class WorkerJvmOracle implements Oracle<byte[]> {
 
   @Override
   public Outcome test(byte[] candidate) {
-    Finding found = worker.run(candidate);
-    lastFinding = found;
-    if (found == null) {
-      return Outcome.NOT_INTERESTING;
-    }
-    if (matchMode.matches(expected, found)) {
-      return Outcome.INTERESTING;
-    }
-    return found.kind() == Finding.Kind.TIMEOUT ? Outcome.UNRESOLVED : Outcome.NOT_INTERESTING;
+    lastFinding = worker.run(candidate);
+    return InProcessOracle.outcome(lastFinding, expected, matchMode);
   }
 
   /** The finding of the last candidate tested, or null if it had none. */
