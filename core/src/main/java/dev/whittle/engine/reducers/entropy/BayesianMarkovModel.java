@@ -60,6 +60,22 @@ final class BayesianMarkovModel implements RunLengthModel {
     this.adapt = adapt;
   }
 
+  @Override
+  public BayesianMarkovModel copy() {
+    BayesianMarkovModel copy =
+        new BayesianMarkovModel(
+            afterImportantU,
+            afterImportantI,
+            afterUnimportantU,
+            afterUnimportantI,
+            firstU,
+            firstI,
+            adapt);
+    copy.treesNotEnding = treesNotEnding;
+    copy.uninformed = uninformed;
+    return copy;
+  }
+
   /** Starts from a given chain, held with the strength of {@link #GIVEN_MODEL_WEIGHT} items. */
   static BayesianMarkovModel startingFrom(MarkovModel model, boolean adapt) {
     double w = GIVEN_MODEL_WEIGHT;

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.apiguardian.api.API;
 
@@ -67,57 +68,98 @@ public final class EntropyReducer implements SequenceReducer {
         .orElseGet(() -> new PointMarkovModel(true));
   }
 
-  /** Adaptive consumption: one tree per run, left to right. */
-  private Subsequence consume(Subsequence current, CandidateTester tester, RunLengthModel model) {
-    int cursor = 0;
-    ItemState state = ItemState.START;
-    long bound = Long.MAX_VALUE;
-    while (cursor < current.size()) {
-      int remaining = current.size() - cursor;
-      List<Leaf> leaves =
-          RunLengthLeaves.of(
-              model,
-              state,
-              remaining,
-              bound,
-              options.maxTreeSize(),
-              options.minSymbolProbability());
-      Leaf outcome = walk(leaves, current, cursor, tester);
-      current = current.without(cursor, cursor + (int) outcome.low());
-      model.observe(state, outcome.low(), outcome.exact());
-      if (bound == Long.MAX_VALUE) {
-        model.observeEnd(outcome.end());
+  /** Where the sweep stands: the candidate, its cursor, the item before it, the run's bound. */
+  private record Sweep(Subsequence current, int cursor, ItemState state, long bound) {
+    boolean done() {
+      return cursor >= current.size();
+    }
+
+    /** The sweep after a tree's walk ended in {@code outcome}. */
+    Sweep after(Leaf outcome) {
+      Subsequence next = current.without(cursor, cursor + (int) outcome.low());
+      if (outcome.exact()) {
+        return new Sweep(next, cursor + 1, ItemState.IMPORTANT, Long.MAX_VALUE);
       }
+      ItemState nextState = outcome.low() > 0 ? ItemState.UNIMPORTANT : state;
+      return new Sweep(next, cursor, nextState, outcome.high() - outcome.low());
+    }
+  }
+
+  /** Adaptive consumption: one tree per run, left to right. */
+  private Subsequence consume(Subsequence start, CandidateTester tester, RunLengthModel model) {
+    Sweep sweep = new Sweep(start, 0, ItemState.START, Long.MAX_VALUE);
+    while (!sweep.done()) {
+      Sweep at = sweep;
+      Leaf outcome = walk(leaves(model, at), at, tester, leaf -> firstQuestion(model, at, leaf));
+      learn(model, at, outcome);
+      sweep = at.after(outcome);
       if (outcome.end()) {
         break;
       }
-      if (outcome.exact()) {
-        cursor++;
-        state = ItemState.IMPORTANT;
-        bound = Long.MAX_VALUE;
-      } else {
-        state = outcome.low() > 0 ? ItemState.UNIMPORTANT : state;
-        bound = outcome.high() - outcome.low();
-      }
     }
-    return current;
+    return sweep.current();
   }
 
-  /** Walks one tree: each inner node asks whether the next {@code d} items can go. */
-  private Leaf walk(List<Leaf> leaves, Subsequence current, int cursor, CandidateTester tester) {
-    if (leaves.size() == 1) {
-      return leaves.get(0);
+  private List<Leaf> leaves(RunLengthModel model, Sweep sweep) {
+    return RunLengthLeaves.of(
+        model,
+        sweep.state(),
+        sweep.current().size() - sweep.cursor(),
+        sweep.bound(),
+        options.maxTreeSize(),
+        options.minSymbolProbability());
+  }
+
+  private static void learn(RunLengthModel model, Sweep sweep, Leaf outcome) {
+    model.observe(sweep.state(), outcome.low(), outcome.exact());
+    if (sweep.bound() == Long.MAX_VALUE) {
+      model.observeEnd(outcome.end());
     }
+  }
+
+  /**
+   * The first question of the tree that follows, were this tree's walk to end in {@code leaf}: what
+   * the sweep would ask next, from a copy of the model that learnt what that leaf says. Null where
+   * no question follows.
+   */
+  private Subsequence firstQuestion(RunLengthModel model, Sweep sweep, Leaf leaf) {
+    if (leaf.end()) {
+      return null;
+    }
+    RunLengthModel next = model.copy();
+    learn(next, sweep, leaf);
+    Sweep then = sweep.after(leaf);
+    if (then.done()) {
+      return null;
+    }
+    List<Leaf> leaves = leaves(next, then);
+    if (leaves.size() == 1) {
+      return null;
+    }
+    return question(trees.build(weights(leaves)), leaves, then);
+  }
+
+  private static double[] weights(List<Leaf> leaves) {
     double[] weights = new double[leaves.size()];
     for (int i = 0; i < weights.length; i++) {
       weights[i] = leaves.get(i).weight();
     }
+    return weights;
+  }
+
+  /** Walks one tree: each inner node asks whether the next {@code d} items can go. */
+  private Leaf walk(
+      List<Leaf> leaves, Sweep sweep, CandidateTester tester, Function<Leaf, Subsequence> ahead) {
+    if (leaves.size() == 1) {
+      return leaves.get(0);
+    }
+    double[] weights = weights(leaves);
     OrderedTree node = trees.build(weights);
     Map<OrderedTree, Boolean> answers = new IdentityHashMap<>();
     while (!node.isLeaf()) {
       Boolean removable = answers.get(node);
       if (removable == null) {
-        removable = ask(node, weights, leaves, current, cursor, tester, answers);
+        removable = ask(node, weights, leaves, sweep, tester, answers, ahead);
       }
       node = removable ? node.right() : node.left();
     }
@@ -125,42 +167,56 @@ public final class EntropyReducer implements SequenceReducer {
   }
 
   /**
-   * Asks {@code node}'s question. A parallel tester also gets the questions of the nodes most
-   * likely to come next: all questions of one tree concern the same candidate and cursor, so they
-   * can be asked before the walk reaches them, and the walk then takes the path a single job would
-   * take. Not beside a question the tester answers without a run: the others would cost runs and
-   * save no time.
+   * Asks {@code node}'s question. A parallel tester also gets the questions most likely to come
+   * next, by the model's chances: those of this tree's nodes below {@code node} (they concern the
+   * same candidate and cursor, so they can be asked before the walk reaches them), and the first
+   * question of the next tree, were this walk to end in its likeliest leaf. Where most items are
+   * important that next question is the likeliest one, and the sweep goes two items a round. The
+   * walk then takes the path a single job would take: an answer the walk needs is an answer. Not
+   * beside a question the tester answers without a run: the others would cost runs and save no
+   * time.
    */
   private static boolean ask(
       OrderedTree node,
       double[] weights,
       List<Leaf> leaves,
-      Subsequence current,
-      int cursor,
+      Sweep sweep,
       CandidateTester tester,
-      Map<OrderedTree, Boolean> answers) {
-    List<OrderedTree> nodes =
-        tester.parallelism() == 1 || tester.isAnswered(question(node, leaves, current, cursor))
-            ? List.of(node)
-            : LikelyNodes.from(node, weights, tester.parallelism());
-    List<Subsequence> questions = new ArrayList<>(nodes.size());
-    for (OrderedTree n : nodes) {
-      questions.add(question(n, leaves, current, cursor));
+      Map<OrderedTree, Boolean> answers,
+      Function<Leaf, Subsequence> ahead) {
+    Subsequence own = question(node, leaves, sweep);
+    int parallelism = tester.parallelism();
+    if (parallelism == 1 || tester.isAnswered(own)) {
+      boolean removable = tester.isInteresting(own);
+      answers.put(node, removable);
+      return removable;
     }
-    boolean[] removable =
-        nodes.size() == 1
-            ? new boolean[] {tester.isInteresting(questions.get(0))}
-            : tester.areInteresting(questions);
-    for (int i = 0; i < nodes.size(); i++) {
-      answers.put(nodes.get(i), removable[i]);
+    List<LikelyNodes.Reach> likely = LikelyNodes.from(node, weights, parallelism);
+    LikelyNodes.Reach end = LikelyNodes.likeliestLeaf(node, weights);
+    Subsequence next = ahead.apply(leaves.get(end.node().symbol()));
+    boolean nextWorthAsking =
+        next != null
+            && !tester.isAnswered(next)
+            && (likely.size() < parallelism
+                || end.probability() > likely.get(likely.size() - 1).probability());
+    int nodes = nextWorthAsking ? Math.min(likely.size(), parallelism - 1) : likely.size();
+    List<Subsequence> questions = new ArrayList<>(nodes + 1);
+    for (int i = 0; i < nodes; i++) {
+      questions.add(question(likely.get(i).node(), leaves, sweep));
+    }
+    if (nextWorthAsking) {
+      questions.add(next);
+    }
+    boolean[] removable = tester.areInteresting(questions);
+    for (int i = 0; i < nodes; i++) {
+      answers.put(likely.get(i).node(), removable[i]);
     }
     return removable[0];
   }
 
   /** The question of {@code node}: the candidate without the next items it asks about. */
-  private static Subsequence question(
-      OrderedTree node, List<Leaf> leaves, Subsequence current, int cursor) {
+  private static Subsequence question(OrderedTree node, List<Leaf> leaves, Sweep sweep) {
     int cut = (int) leaves.get(node.split()).low();
-    return current.without(cursor, cursor + cut);
+    return sweep.current().without(sweep.cursor(), sweep.cursor() + cut);
   }
 }

@@ -13,21 +13,20 @@ import java.util.PriorityQueue;
 final class LikelyNodes {
   private LikelyNodes() {}
 
-  private record Reach(OrderedTree node, double probability) {}
+  /** A node and the chance that a walk from the root reaches it. */
+  record Reach(OrderedTree node, double probability) {}
 
-  static List<OrderedTree> from(OrderedTree root, double[] weights, int count) {
-    double[] prefix = new double[weights.length + 1];
-    for (int i = 0; i < weights.length; i++) {
-      prefix[i + 1] = prefix[i] + weights[i];
-    }
+  static List<Reach> from(OrderedTree root, double[] weights, int count) {
+    double[] prefix = prefixSums(weights);
     double total = Math.max(weightOf(root, prefix), Double.MIN_NORMAL);
     PriorityQueue<Reach> frontier =
         new PriorityQueue<>((a, b) -> Double.compare(b.probability(), a.probability()));
     frontier.add(new Reach(root, 1.0));
-    List<OrderedTree> chosen = new ArrayList<>(count);
+    List<Reach> chosen = new ArrayList<>(count);
     while (!frontier.isEmpty() && chosen.size() < count) {
-      OrderedTree node = frontier.poll().node();
-      chosen.add(node);
+      Reach reach = frontier.poll();
+      chosen.add(reach);
+      OrderedTree node = reach.node();
       for (OrderedTree child : List.of(node.left(), node.right())) {
         if (!child.isLeaf()) {
           frontier.add(new Reach(child, weightOf(child, prefix) / total));
@@ -35,6 +34,29 @@ final class LikelyNodes {
       }
     }
     return chosen;
+  }
+
+  /**
+   * The leaf a walk from {@code root} most likely ends in (the first of equals), and the chance
+   * that it does.
+   */
+  static Reach likeliestLeaf(OrderedTree root, double[] weights) {
+    int best = root.first();
+    for (int i = root.first() + 1; i < root.last(); i++) {
+      if (weights[i] > weights[best]) {
+        best = i;
+      }
+    }
+    double total = Math.max(weightOf(root, prefixSums(weights)), Double.MIN_NORMAL);
+    return new Reach(OrderedTree.leaf(best), weights[best] / total);
+  }
+
+  private static double[] prefixSums(double[] weights) {
+    double[] prefix = new double[weights.length + 1];
+    for (int i = 0; i < weights.length; i++) {
+      prefix[i + 1] = prefix[i] + weights[i];
+    }
+    return prefix;
   }
 
   private static double weightOf(OrderedTree node, double[] prefix) {

@@ -32,6 +32,20 @@ final class PointMarkovModel implements RunLengthModel {
     this.afterUnimportant = w - 2;
   }
 
+  private PointMarkovModel(PointMarkovModel other) {
+    this.fixed = other.fixed;
+    this.adapt = other.adapt;
+    this.unimportantItems = other.unimportantItems;
+    this.items = other.items;
+    this.unimportantAfterUnimportant = other.unimportantAfterUnimportant;
+    this.afterUnimportant = other.afterUnimportant;
+  }
+
+  @Override
+  public PointMarkovModel copy() {
+    return new PointMarkovModel(this);
+  }
+
   double pU() {
     if (fixed != null && !adapt) {
       return fixed.pU();

@@ -36,6 +36,12 @@ interface RunLengthModel {
   /** Records whether a tree that could have ended the input did. */
   default void observeEnd(boolean ended) {}
 
+  /**
+   * An independent copy in the same state: what it observes leaves this model as it is, and it
+   * answers as this model would after the same observations.
+   */
+  RunLengthModel copy();
+
   /** Records a presampled item of known importance whose neighbours are unknown. */
   void observeSample(boolean unimportant);
 

@@ -14,7 +14,11 @@ import dev.whittle.api.Whittle;
 import dev.whittle.engine.sequence.CandidateTester;
 import dev.whittle.engine.sequence.Subsequence;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -110,6 +114,77 @@ class EntropyReducerTest {
     String second =
         Whittle.reduce(SequenceInputs.chars(input)).withAlgorithm(sampled).run(oracle).reduced();
     assertEquals(first, second);
+  }
+
+  @Test
+  void withTwoJobsTheSweepAsksTheNextItemWhileItAsksThisOne() {
+    // Every item important but one: a sweep asks about each item in turn, and with two jobs it
+    // asks the next item's question beside this one's, so it needs about half the rounds.
+    int size = 40;
+    Predicate<Subsequence> allButTheTenth =
+        candidate ->
+            IntStream.range(0, size).allMatch(i -> i == 10 || contains(candidate.toIndices(), i));
+    EntropyReducer reducer = new EntropyReducer(Algorithms.entropyDebugging(), new Random(1));
+    RoundCountingTester one = new RoundCountingTester(allButTheTenth, 1);
+    RoundCountingTester two = new RoundCountingTester(allButTheTenth, 2);
+
+    Subsequence alone = reducer.reduce(Subsequence.full(size), one);
+    Subsequence together = reducer.reduce(Subsequence.full(size), two);
+
+    assertEquals(alone, together);
+    assertEquals(size - 1, together.size());
+    assertTrue(
+        two.rounds * 10 <= one.rounds * 6,
+        "rounds with two jobs: " + two.rounds + ", with one: " + one.rounds);
+  }
+
+  private static boolean contains(int[] kept, int index) {
+    return IntStream.of(kept).anyMatch(i -> i == index);
+  }
+
+  /**
+   * A tester with a cache and a parallelism that counts rounds: the calls that needed at least one
+   * answer it did not know, each a wall-clock round of a loop with that many jobs.
+   */
+  private static final class RoundCountingTester implements CandidateTester {
+    private final Predicate<Subsequence> interesting;
+    private final int parallelism;
+    private final Map<Subsequence, Boolean> known = new HashMap<>();
+    int rounds;
+
+    RoundCountingTester(Predicate<Subsequence> interesting, int parallelism) {
+      this.interesting = interesting;
+      this.parallelism = parallelism;
+    }
+
+    @Override
+    public boolean isInteresting(Subsequence candidate) {
+      return areInteresting(List.of(candidate))[0];
+    }
+
+    @Override
+    public int parallelism() {
+      return parallelism;
+    }
+
+    @Override
+    public boolean isAnswered(Subsequence candidate) {
+      return known.containsKey(candidate);
+    }
+
+    @Override
+    public boolean[] areInteresting(List<Subsequence> candidates) {
+      assertTrue(candidates.size() <= parallelism, candidates.size() + " questions at once");
+      boolean newAnswer = false;
+      boolean[] answers = new boolean[candidates.size()];
+      for (int i = 0; i < answers.length; i++) {
+        Subsequence candidate = candidates.get(i);
+        newAnswer |= !known.containsKey(candidate);
+        answers[i] = known.computeIfAbsent(candidate, interesting::test);
+      }
+      rounds += newAnswer ? 1 : 0;
+      return answers;
+    }
   }
 
   /** Returns the given positions in turn; everything else it is asked is a programming error. */
