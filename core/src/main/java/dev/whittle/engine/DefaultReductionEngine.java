@@ -80,10 +80,19 @@ public final class DefaultReductionEngine implements ReductionEngine {
         throw new OriginalNotInterestingException(original);
       }
       reduceInRounds(reduction, reducer, loop);
+      // With several jobs a batch can hold a smaller interesting answer than the one the search
+      // took: the reduction goes on from it, so that it never ends larger than what it found.
+      // A reducer that breaks its contract and grows a result cannot make this go round forever.
+      for (int from = Integer.MAX_VALUE; loop.adoptSmallest() && loop.bestSize() < from; ) {
+        from = loop.bestSize();
+        loop.rebaseToBest();
+        reduceInRounds(reduction, reducer, loop);
+      }
     } catch (StopReduction stop) {
       if (!loop.hasBest()) {
         throw new IllegalStateException("the budget allows not even the check of the original");
       }
+      loop.adoptSmallest();
       stopReason = stop.reason();
     }
     // Before the clock is read: the reported time covers the whole reduction.

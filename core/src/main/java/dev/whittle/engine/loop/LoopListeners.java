@@ -12,6 +12,9 @@ final class LoopListeners<C> {
   private final List<ProgressListener> progressListeners;
   private final List<? extends ImprovementListener<? super C>> improvementListeners;
   private final List<Improvement> trajectory = new ArrayList<>();
+  // The smallest result so far, the last one the listeners were told of.
+  private C smallest;
+  private int smallestSize = -1;
 
   LoopListeners(
       List<ProgressListener> progressListeners,
@@ -31,13 +34,32 @@ final class LoopListeners<C> {
     }
   }
 
-  /** Notes {@code content}, the new best result, whose size is {@code progress.bestSize()}. */
+  /**
+   * Notes {@code content}, the new best result, whose size is {@code progress.bestSize()}, where it
+   * is smaller than every result before: what the listeners are told never grows, so that a result
+   * file keeps the smallest result found even when a search goes on from a larger one.
+   */
   void improved(C content, Progress progress) {
+    if (smallestSize >= 0 && progress.bestSize() >= smallestSize) {
+      return;
+    }
+    smallest = content;
+    smallestSize = progress.bestSize();
     trajectory.add(
         new Improvement(progress.oracleCalls(), progress.elapsed(), progress.bestSize()));
     for (ImprovementListener<? super C> listener : improvementListeners) {
       listener.onImprovement(content, progress);
     }
+  }
+
+  /** The smallest result so far, or null before the first. */
+  C smallest() {
+    return smallest;
+  }
+
+  /** Its size in items, or -1 before the first. */
+  int smallestSize() {
+    return smallestSize;
   }
 
   /** Every improvement so far, the original first, in the order they were found. */

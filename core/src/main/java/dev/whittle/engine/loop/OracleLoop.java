@@ -249,10 +249,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return answers;
   }
 
-  /**
-   * Makes {@code candidate}, the result a reducer returned, the best result: what the search found,
-   * even when a question it asked on speculation was answered with something smaller.
-   */
+  /** Makes {@code candidate}, the result a reducer returned, the result the search stands on. */
   public void adopt(Subsequence candidate) {
     C content = input.assemble(candidate);
     if (!Objects.deepEquals(content, bestContent)) {
@@ -279,6 +276,17 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     bestSize = size;
     best = candidate;
     listeners.improved(content, progress(size));
+  }
+
+  /** Goes on from the smallest interesting content where a batch left it smaller than the best. */
+  public boolean adoptSmallest() {
+    boolean smaller = listeners.smallestSize() >= 0 && listeners.smallestSize() < bestSize;
+    if (smaller) {
+      bestContent = listeners.smallest();
+      bestSize = listeners.smallestSize();
+      best = null;
+    }
+    return smaller;
   }
 
   /**
@@ -344,7 +352,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return bestSize >= 0;
   }
 
-  /** The smallest interesting content so far. */
+  /** The result the search stands on: the smallest interesting content it has taken. */
   public C bestContent() {
     return bestContent;
   }
