@@ -90,7 +90,8 @@ lines = open(path, encoding="utf-8", errors="replace").read().splitlines()
 faults = []
 header = next((l for l in lines if l.startswith("| crash |")), None)
 if header is None:
-    sys.exit(f"crash-bench check: {path} has no table header ('| crash | ...')")
+    print(f"crash-bench check: {path} has no table header ('| crash | ...')", file=sys.stderr)
+    sys.exit(f"crash-bench check: FAILED, no table in {path}")
 reducing = "| reduce size/runs/wall |" in header
 width = 10 if reducing else 8
 SIZE = re.compile(r"(\d+) / (\d+|-) / \d+\.\d\d s")
