@@ -12,10 +12,15 @@
 #
 #   samples/scripts/crash-bench.sh [--whittle JAR] [--only REGEX] [--no-jazzer | --reuse-jazzer]
 #                                  [--jazzer-seconds N] [--record-jazzer] [--no-replay] [--no-ddmin]
-#                                  [--reduce]
+#                                  [--reduce] [--reduce-only REGEX]
+#   samples/scripts/crash-bench.sh --smoke [--whittle JAR]     # two small crashes, for tests and CI
+#   samples/scripts/crash-bench.sh --check RESULTS.md [ROWS [REDUCED]]   # the smoke's check of a table
 #
 # REPEAT (environment, default 3): paired repetitions per crash. NO_BUILD=1: no mvn compile first.
 # BENCH_WORK: the scratch directory instead of target/crash-bench (emptied first).
+# CRASH_BENCH_CP: the targets' class path (default: the samples' classes and runtime dependencies,
+#   from Maven); Whittle's own modules, Guava, JUnit and Jazzer's standalone jar are dropped from
+#   it, and Jazzer's jars are taken from it when it has them (else from target/jazzer).
 # --only REGEX: only the crash files whose path (relative to samples/) matches, e.g. 'held-out/'.
 # --no-jazzer: skip Jazzer's -minimize_crash=1 (its columns read "-").
 # --reuse-jazzer: do not run Jazzer; take its size and wall time from
@@ -34,6 +39,15 @@
 #   what the original prints in the fresh-JVM replays (CrashReplay's line). Two more columns,
 #   size/test runs/wall, their results replayed 3 times too, and the bar r<=d (reduce no larger than
 #   reduce's ddmin). Not for AttachmentViewerFuzzer, whose replay needs Jazzer's driver.
+# --reduce-only REGEX: --reduce on the crashes whose path matches only (the others' reduce columns
+#   read "-").
+# --smoke: held-out Gson edd71d91 and Number 33f32405 with REPEAT=1, no Jazzer, --reduce on the
+#   Number crash only; then --check on its table with 2 rows, 1 reduced. Well under a minute.
+# --check RESULTS.md [ROWS [REDUCED]]: exits 1, naming each fault, unless every row of the table is
+#   well formed, Whittle's and ddmin's results (and reduce's, where it ran) replay 3/3 in fresh JVMs,
+#   Whittle is no larger than ddmin and reduce no larger than its ddmin (judged from the sizes, and
+#   the bar must agree), and the table has ROWS rows, REDUCED of them with reduce's results (when
+#   given). Jazzer's columns and the time bar are not judged.
 #
 # Per row: crash, original size, Whittle size/runs/wall (median), ddmin size/runs/wall (median),
 # Jazzer size/wall, fresh-JVM replays (Whittle's, ddmin's, Jazzer's result: passed of 3), the
@@ -48,8 +62,115 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
+# The smoke run's crashes: small held-out findings (byte[] and FuzzedDataProvider) that every tool
+# shrinks in about a second; `reduce` runs on the second only, the cheaper.
+SMOKE_CRASHES=(
+  held-out/GsonFuzzer/crash-edd71d918d7932aee9b82301a1037c6b38af1b93
+  held-out/NumberFuzzer/crash-33f32405731948878d4f54fe7a04064735b5a5d1
+)
+SMOKE_REDUCE=NumberFuzzer/crash-33f32405
+
+usage() {  # the header comment above, up to its first non-comment line
+  awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+# The verdict of a results table (--check): RESULTS.md [ROWS [REDUCED]]; prints each fault.
+check() {
+  [[ -f $1 ]] || { echo "crash-bench check: no results table at $1" >&2; return 2; }
+  [[ "${*:2}" =~ ^([0-9]+( [0-9]+)?)?$ ]] ||
+    { echo "crash-bench check: ROWS and REDUCED must be counts: ${*:2}" >&2; return 2; }
+python3 - "$@" <<'PY'
+import re, sys
+
+path = sys.argv[1]
+want_rows = int(sys.argv[2]) if len(sys.argv) > 2 else None
+want_reduced = int(sys.argv[3]) if len(sys.argv) > 3 else None
+lines = open(path, encoding="utf-8", errors="replace").read().splitlines()
+faults = []
+header = next((l for l in lines if l.startswith("| crash |")), None)
+if header is None:
+    print(f"crash-bench check: {path} has no table header ('| crash | ...')", file=sys.stderr)
+    sys.exit(f"crash-bench check: FAILED, no table in {path}")
+reducing = "| reduce size/runs/wall |" in header
+width = 10 if reducing else 8
+SIZE = re.compile(r"(\d+) / (\d+|-) / \d+\.\d\d s")
+REPLAY = r"(\d/3|-|orig\?)"
+BAR = r"(ok|NO|-)"
+rows = [l for l in lines if l.startswith("| ") and not l.startswith("| crash |")]
+reduced = 0
+for row in rows:
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    name = cells[0] if cells else row
+    def fault(what):
+        faults.append(f"{name}: {what}")
+    if len(cells) != width:
+        fault(f"{len(cells)} cells where the header has {width}: {row}")
+        continue
+    crash, orig, whittle, ddmin = cells[:4]
+    replays, load, bars = cells[-3:]
+    if not re.fullmatch(r"(crashes|held-out)/\S+/crash-[0-9a-f]+", crash):
+        fault(f"not a crash file of samples/: {crash}")
+    if not re.fullmatch(r"\d+", orig):
+        fault(f"original size is not a number: {orig}")
+        continue
+    if not re.fullmatch(r"\d+(\.\d+)?", load):
+        fault(f"load average is not a number: {load}")
+    n_replays = 5 if reducing else 3
+    m_replays = re.fullmatch(" ".join([REPLAY] * n_replays), replays)
+    n_bars = 5 if reducing else 4
+    m_bars = re.fullmatch(" ".join([BAR] * n_bars), bars)
+    if not m_replays:
+        fault(f"fresh-JVM cell is not {n_replays} of N/3, '-' or 'orig?': {replays}")
+    if not m_bars:
+        fault(f"bar cell is not {n_bars} of ok, NO or '-': {bars}")
+    if not (m_replays and m_bars):
+        continue
+    pairs = [("Whittle", whittle, m_replays[1], "ddmin", ddmin, m_replays[2], m_bars[1])]
+    if reducing:
+        r, rd = cells[5], cells[6]
+        if r == "-" and rd == "-":
+            if m_replays[4] != "-" or m_replays[5] != "-" or m_bars[5] != "-":
+                fault(f"reduce did not run but its replays or bar read {replays} / {bars}")
+        else:
+            reduced += 1
+            pairs.append(("reduce", r, m_replays[4], "reduce's ddmin", rd, m_replays[5], m_bars[5]))
+    for small, small_cell, small_replay, large, large_cell, large_replay, bar in pairs:
+        sizes = []
+        for tool, cell, replay in ((small, small_cell, small_replay), (large, large_cell, large_replay)):
+            m = SIZE.fullmatch(cell)
+            if not m:
+                fault(f"{tool} has no result: {cell}")
+                continue
+            sizes.append(int(m[1]))
+            if int(m[1]) > int(orig):
+                fault(f"{tool}'s result ({m[1]} B) is larger than the original ({orig} B)")
+            if replay != "3/3":
+                fault(f"{tool}'s result replays {replay} in fresh JVMs, not 3/3")
+        if len(sizes) == 2:
+            if sizes[0] > sizes[1]:
+                fault(f"{small} ({sizes[0]} B) is larger than {large} ({sizes[1]} B)")
+            if bar != ("ok" if sizes[0] <= sizes[1] else "NO"):
+                fault(f"the bar {small}<={large} reads '{bar}' for {sizes[0]} B against {sizes[1]} B")
+    if m_bars[4] != "ok":
+        fault(f"the replay bar R reads '{m_bars[4]}' where Whittle's result replays {m_replays[1]}")
+if not rows:
+    faults.append("the table has no rows")
+if want_rows is not None and len(rows) != want_rows:
+    faults.append(f"the table has {len(rows)} rows, not {want_rows}")
+if want_reduced is not None and reduced != want_reduced:
+    faults.append(f"{reduced} rows have reduce's results, not {want_reduced}")
+for f in faults:
+    print(f"crash-bench check: {f}", file=sys.stderr)
+if faults:
+    sys.exit(f"crash-bench check: FAILED, {len(faults)} faults in {path}")
+print(f"crash-bench check: passed: {len(rows)} rows ({reduced} with reduce), every result replays 3/3"
+      " in fresh JVMs, Whittle no larger than ddmin")
+PY
+}
+
 whittle_jar=$root/jazzer-integration/target/whittle.jar
-only= jazzer_mode=run jazzer_seconds=60 record=0 replay=1 ddmin=1 reduce=0
+only='' reduce_only='' jazzer_mode=run jazzer_seconds=60 record=0 replay=1 ddmin=1 reduce=0 smoke=0
 repeat=${REPEAT:-3}
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -62,36 +183,68 @@ while [[ $# -gt 0 ]]; do
     --no-replay) replay=0; shift ;;
     --no-ddmin) ddmin=0; shift ;;
     --reduce) reduce=1; shift ;;
-    *) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    --reduce-only) reduce=1 reduce_only=${2:?}; shift 2 ;;
+    --smoke) smoke=1; shift ;;
+    --check) shift; [[ $# -ge 1 && $# -le 3 ]] || usage; check "$@"; exit ;;
+    *) usage ;;
   esac
 done
+if ((smoke)); then
+  # Only --whittle goes with it: anything else would make it another run than the one CI checks.
+  [[ -z $only && $jazzer_mode == run && $record == 0 && $replay == 1 && $ddmin == 1 && $reduce == 0 ]] ||
+    { echo "--smoke takes no other option than --whittle" >&2; exit 2; }
+  only="^($(IFS='|'; echo "${SMOKE_CRASHES[*]}"))\$" jazzer_mode=skip repeat=1 reduce=1
+  reduce_only=$SMOKE_REDUCE
+fi
 [[ -f $whittle_jar ]] || { echo "no whittle.jar at $whittle_jar: build it first" >&2; exit 2; }
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || { echo "REPEAT must be a positive integer: $repeat" >&2; exit 2; }
 
-lib=$root/target/jazzer
-if [[ ! -f $lib/jazzer-0.30.0.jar || ! -f $lib/jazzer-api-0.30.0.jar ]]; then
-  "$root/samples/scripts/jazzer.sh" setup >&2
-fi
-# NO_BUILD=1: reuse the samples' last compile and class path.
-[[ ${NO_BUILD:-0} == 1 && -f $root/samples/target/runtime-classpath.txt ]] ||
-  (cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
-    -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >&2
+# The targets' class path, one entry a line: CRASH_BENCH_CP's, or the samples' classes and their
+# runtime libraries from Maven (NO_BUILD=1: the last compile's).
+target_entries() {
+  local entries=()
+  if [[ -n ${CRASH_BENCH_CP:-} ]]; then
+    IFS=: read -r -a entries <<<"$CRASH_BENCH_CP"
+  else
+    [[ ${NO_BUILD:-0} == 1 && -f $root/samples/target/runtime-classpath.txt ]] ||
+      (cd "$root" && mvn -B -q -ntp -pl samples -am compile dependency:build-classpath \
+        -Dmdep.outputFile=target/runtime-classpath.txt -DincludeScope=runtime) >&2
+    IFS=: read -r -a entries <"$root/samples/target/runtime-classpath.txt" || true  # no final newline
+    entries=("$root/samples/target/classes" "${entries[@]}")
+  fi
+  printf '%s\n' "${entries[@]}"
+}
+
 # The targets' class path: the samples' classes and the libraries under them, not Whittle's
-# modules, Guava or ANTLR (whittle.jar brings its own).
-cp=$root/samples/target/classes
-IFS=: read -r -a jars <"$root/samples/target/runtime-classpath.txt" || true  # no final newline
+# modules, Guava or ANTLR (whittle.jar brings its own), nor a test class path's JUnit and Jazzer
+# (Jazzer's jars are added where a tool needs them: whittle.jar bundles its own).
+cp='' lib=$root/target/jazzer jazzer_jar=$lib/jazzer-0.30.0.jar jazzer_api=$lib/jazzer-api-0.30.0.jar
+mapfile -t jars < <(target_entries)
 for jar in "${jars[@]}"; do
   case $jar in
+    */jazzer-0.30.0.jar) jazzer_jar=$jar ;;
+    */jazzer-api-0.30.0.jar) jazzer_api=$jar cp=$cp:$jar ;;
+    */whittle-samples-*.jar) cp=$cp:$jar ;;
     */whittle-*|*/guava-*|*/failureaccess-*|*/listenablefuture-*|*/jsr305-*|*/checker-qual-*|\
-    */error_prone_annotations-*|*/j2objc-annotations-*|*/apiguardian-api-*|*/antlr*|*/ST4-*) ;;
+    */error_prone_annotations-*|*/j2objc-annotations-*|*/apiguardian-api-*|*/antlr*|*/ST4-*|\
+    */target/test-classes|*/core/target/*|*/jazzer-integration/target/*|*/junit-extension/target/*|\
+    */junit-*|*/opentest4j-*|*/jazzer-*) ;;
     *) cp=$cp:$jar ;;
   esac
 done
+cp=${cp#:}
+if [[ ! -f $jazzer_jar || ! -f $jazzer_api ]]; then
+  "$root/samples/scripts/jazzer.sh" setup >&2
+  jazzer_jar=$lib/jazzer-0.30.0.jar jazzer_api=$lib/jazzer-api-0.30.0.jar
+fi
 # Jazzer's native FuzzedDataProvider, which CrashReplay hands FuzzedDataProvider targets, needs the
-# bootstrap jar nested in Jazzer's jar on the class path.
-[[ -f $lib/jazzer_bootstrap.jar ]] || unzip -o -q -j "$lib/jazzer-0.30.0.jar" \
-  com/code_intelligence/jazzer/runtime/jazzer_bootstrap.jar -d "$lib"
-jazzer_cp=$lib/jazzer-0.30.0.jar:$lib/jazzer-api-0.30.0.jar:$cp
+# bootstrap jar nested in Jazzer's jar on the class path (unpacked aside, then moved in place).
+if [[ ! -f $lib/jazzer_bootstrap.jar ]]; then
+  mkdir -p "$lib"
+  unzip -o -q -j "$jazzer_jar" com/code_intelligence/jazzer/runtime/jazzer_bootstrap.jar -d "$lib/tmp.$$"
+  mv "$lib/tmp.$$/jazzer_bootstrap.jar" "$lib/" && rmdir "$lib/tmp.$$"
+fi
+jazzer_cp=$jazzer_jar:$jazzer_api:$cp
 replay_cp=$jazzer_cp:$lib/jazzer_bootstrap.jar
 figures=$root/samples/held-out/jazzer-minimize-figures.tsv
 work=${BENCH_WORK:-$root/target/crash-bench}
@@ -116,19 +269,18 @@ jvm_args_of() {
 # What one plain replay of FILE prints (CrashReplay's line, or Jazzer's exception and top frame).
 replay_once() {
   local target=$1 file=$2 dir
-  # shellcheck disable=SC2086
   if [[ $target == *.AttachmentViewerFuzzer ]]; then
     dir=$(mktemp -d "$work/replay.XXXXXX")
     cp "$file" "$dir/input"
-    (cd "$dir" && java -XX:-OmitStackTraceInFastThrow $limits -cp "$jazzer_cp" \
-      com.code_intelligence.jazzer.Jazzer --target_class="$target" input >log.txt 2>&1 || true)
+    (cd "$dir" && { java -XX:-OmitStackTraceInFastThrow "${limits[@]}" -cp "$jazzer_cp" \
+      com.code_intelligence.jazzer.Jazzer --target_class="$target" input >log.txt 2>&1 || true; })
     {
       grep -a -m1 '^== Java Exception:' "$dir/log.txt" | sed 's/^== Java Exception: \([^: ]*\).*/thrown \1/'
       grep -a -m1 -P '^\tat ' "$dir/log.txt" | sed 's/^\tat / at /'
     } | tr -d '\n' || true
     rm -rf "$dir"
   else
-    timeout 120 java -XX:-OmitStackTraceInFastThrow $limits -cp "$replay_cp" \
+    timeout 120 java -XX:-OmitStackTraceInFastThrow "${limits[@]}" -cp "$replay_cp" \
       dev.whittle.samples.bench.CrashReplay "$target" "$file" 2>/dev/null \
       | grep -a -m1 '^crash-replay: ' | sed 's/^crash-replay: //' || true
   fi
@@ -162,8 +314,7 @@ run_whittle() {
   [[ $variant == ddmin ]] && extra=(--algorithm ddmin --no-value-reduction)
   start=$(now)
   status=0
-  # shellcheck disable=SC2086
-  (cd "$dir" && java -XX:-OmitStackTraceInFastThrow $limits -jar "$whittle_jar" minimize \
+  (cd "$dir" && java -XX:-OmitStackTraceInFastThrow "${limits[@]}" -jar "$whittle_jar" minimize \
     --cp "$cp" --target "$target" --json "${extra[@]}" "$dir/$(basename "$crash")" \
     >report.json 2>stderr.txt) || status=$?
   wall=$(echo "$(now) - $start" | bc)
@@ -182,7 +333,7 @@ run_reduce() {
   mkdir -p "$dir" "$case"
   if [[ ! -f $case/expected ]]; then
     echo "$target" >"$case/target"
-    echo "$limits" >"$case/jvm"
+    echo "${limits[*]}" >"$case/jvm"
     echo "$replay_cp" >"$case/cp"
     echo "$expected" >"$case/expected"
   fi
@@ -211,10 +362,9 @@ run_jazzer() {
   mkdir -p "$dir/run"
   cp "$crash" "$dir/run/input"
   start=$(now)
-  # shellcheck disable=SC2086
-  (cd "$dir/run" && java -XX:-OmitStackTraceInFastThrow $limits -cp "$jazzer_cp" \
+  (cd "$dir/run" && { java -XX:-OmitStackTraceInFastThrow "${limits[@]}" -cp "$jazzer_cp" \
     com.code_intelligence.jazzer.Jazzer --target_class="$target" -minimize_crash=1 \
-    -max_total_time="$jazzer_seconds" input >../log.txt 2>&1 || true)
+    -max_total_time="$jazzer_seconds" input >../log.txt 2>&1 || true; })
   jwall=$(echo "$(now) - $start" | bc)
   # The result is the input of the last round: the one it failed to shrink, or the one at which
   # the dedup token changed.
@@ -226,7 +376,7 @@ run_jazzer() {
   if [[ -n $final && -f $jfile ]]; then
     jsize=$(stat -c %s "$jfile")
   else
-    jsize="none" jfile=
+    jsize="none" jfile=''
   fi
 }
 
@@ -241,7 +391,7 @@ le() {  # le A B: 1 if A <= B (numbers), 0 if not, - if either is not a number
 }
 
 mapfile -t crashes < <(cd "$root/samples" && find held-out crashes -type f -name 'crash-*' \
-  ! -name '*.signature' ! -name '*.java' | sort -r | grep -E "${only:-.}" || true)
+  ! -name '*.signature' ! -name '*.java' | sort -r | { grep -E "${only:-.}" || true; })
 [[ ${#crashes[@]} -gt 0 ]] || { echo "no crash file matches ${only:-anything}" >&2; exit 2; }
 
 {
@@ -260,15 +410,16 @@ mapfile -t crashes < <(cd "$root/samples" && find held-out crashes -type f -name
 for rel in "${crashes[@]}"; do
   crash=$root/samples/$rel
   target=$(target_of "$rel")
-  limits=$(jvm_args_of "${target##*.}")
+  read -r -a limits <<<"$(jvm_args_of "${target##*.}")"
   id=$(echo "$rel" | tr '/' '_')
   original=$(stat -c %s "$crash")
   expected=-
   [[ $replay == 1 || $reduce == 1 ]] && expected=$(replay_once "$target" "$crash")
-  declare -A sizes=() runs_of=() files=() walls=()
-  jwalls=() wwalls=() dwalls=() rwalls=() rdwalls=() jsize=- jfile= jwall=-
+  declare -A sizes=() runs_of=() files=()
+  jwalls=() wwalls=() dwalls=() rwalls=() rdwalls=() jsize=- jfile='' jwall=-
   reducing=$reduce
   [[ $target == *.AttachmentViewerFuzzer || $expected != thrown* ]] && reducing=0
+  [[ -z $reduce_only ]] || grep -q -E "$reduce_only" <<<"$rel" || reducing=0
   for rep in $(seq 1 "$repeat"); do
     order=(whittle ddmin jazzer)
     [[ $reducing == 1 ]] && order+=(reduce rddmin)
@@ -277,7 +428,7 @@ for rel in "${crashes[@]}"; do
       case $tool in
         whittle | ddmin)
           if [[ $tool == ddmin && $ddmin == 0 ]]; then
-            sizes[ddmin]=- runs_of[ddmin]=- files[ddmin]= dwalls+=(0)
+            sizes[ddmin]=- runs_of[ddmin]=- files[ddmin]='' dwalls+=(0)
             continue
           fi
           run_whittle "$tool" "$rep"
@@ -353,8 +504,12 @@ for rel in "${crashes[@]}"; do
     "$(bar "$(le "${sizes[whittle]}" "$jsize")")" "$(bar "$tbar")" "$(bar "$rbar")" "$rbar_reduce" \
     | tee -a "$work/results.md"
   echo "$rel: original replay: $expected" >>"$work/expected.txt"
-  unset sizes runs_of files walls
+  unset sizes runs_of files
 done
 echo | tee -a "$work/results.md"
 echo "load at end $(cut -d' ' -f1-3 /proc/loadavg); original replays in $work/expected.txt" \
   | tee -a "$work/results.md"
+if ((smoke)); then
+  check "$work/results.md" "${#SMOKE_CRASHES[@]}" 1 ||
+    { echo "crash-bench --smoke: FAILED (each run's output is under $work/runs)" >&2; exit 1; }
+fi

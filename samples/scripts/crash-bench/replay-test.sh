@@ -15,8 +15,7 @@ set -uo pipefail
 [[ $# -eq 2 ]] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 case=$1 candidate=$2
 [[ -n ${REPLAY_TEST_COUNTER:-} ]] && echo run >>"$REPLAY_TEST_COUNTER"
-# shellcheck disable=SC2207
-jvm=($(cat "$case/jvm"))
+read -r -a jvm <"$case/jvm"  # heap and stack options, one line of words
 line=$(timeout -k 1 60 java -XX:-OmitStackTraceInFastThrow \
   "${jvm[@]}" -cp "$(cat "$case/cp")" dev.whittle.samples.bench.CrashReplay "$(cat "$case/target")" \
   "$candidate" 2>/dev/null | grep -a -m1 '^crash-replay: ' | sed 's/^crash-replay: //')

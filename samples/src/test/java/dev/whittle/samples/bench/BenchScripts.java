@@ -1,7 +1,7 @@
 package dev.whittle.samples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -27,16 +27,29 @@ final class BenchScripts {
    */
   static Run smoke(Path script, Path work, String classPathVariable, long minutes)
       throws IOException, InterruptedException {
+    return run(script, work, classPathVariable, minutes, "--smoke");
+  }
+
+  /**
+   * Runs {@code script args...} as {@link #smoke} does: {@code BENCH_WORK} under {@code work}, this
+   * JVM's class path in {@code classPathVariable}, at most {@code minutes}.
+   */
+  static Run run(Path script, Path work, String classPathVariable, long minutes, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+    command.addAll(List.of(args));
+    Path out = Files.createTempFile(work, "out", ".txt");
     ProcessBuilder builder =
-        new ProcessBuilder("bash", script.toString(), "--smoke")
-            .redirectErrorStream(true)
-            .redirectOutput(work.resolve("out.txt").toFile());
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
     builder.environment().put("BENCH_WORK", work.resolve("bench").toString());
     builder.environment().put(classPathVariable, System.getProperty("java.class.path"));
     Process process = builder.start();
-    assertTrue(process.waitFor(minutes, TimeUnit.MINUTES), "the smoke run takes minutes at most");
-    return new Run(
-        process.exitValue(), Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8));
+    if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      fail(String.join(" ", command) + " takes more than " + minutes + " minutes");
+    }
+    return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
   }
 
   /** Asserts that shellcheck finds nothing in {@code scripts}; skips without shellcheck. */
