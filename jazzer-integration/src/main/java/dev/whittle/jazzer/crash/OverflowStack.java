@@ -9,14 +9,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The stack a stack overflow is reduced on: {@value #MARGIN} times the stack of the fresh JVMs that
- * verify the result.
+ * The stack a stack overflow is reduced on: one that allows {@value #MARGIN} times the depth of the
+ * stack of the fresh JVMs that verify the result.
  *
  * <p>An overflow whose depth is bound by the input's nesting reproduces only where the nesting
  * exhausts the stack, and how deep that is moves with the JIT's state: reduced on the stack it is
  * checked with, the result sits at that edge and a fresh JVM reproduces it or not. Reduced on a
- * stack {@value #MARGIN} times as large, the result keeps about that much more depth than the check
- * needs. An unbounded recursion overflows any stack and shrinks as far as on the default one.
+ * stack that allows {@value #MARGIN} times the depth, the result keeps about that much more depth
+ * than the check needs. HotSpot keeps a fixed part of every stack for its guard and shadow zones,
+ * so the margin goes on the rest: twice a 256 KiB stack allows about three times its depth. An
+ * unbounded recursion overflows any stack and shrinks as far as on the default one.
  */
 final class OverflowStack {
   static final int MARGIN = 2;
@@ -28,7 +30,28 @@ final class OverflowStack {
 
   /** The worker stack to reduce on, for fresh JVMs started with {@code checkJvmArgs}. */
   static long reductionBytes(List<String> checkJvmArgs) {
-    return MARGIN * checkedBytes(checkJvmArgs);
+    long checked = checkedBytes(checkJvmArgs);
+    long reserved = Math.min(reservedBytes(), checked / 2);
+    return MARGIN * (checked - reserved) + reserved;
+  }
+
+  /**
+   * What HotSpot keeps of every thread's stack for its guard and shadow zones, which no Java frame
+   * uses: the margin is on the depth the rest allows.
+   */
+  static long reservedBytes() {
+    try {
+      HotSpotDiagnosticMXBean hotSpot =
+          ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      long pages = 0;
+      for (String zone :
+          List.of("StackShadowPages", "StackYellowPages", "StackRedPages", "StackReservedPages")) {
+        pages += Long.parseLong(hotSpot.getVMOption(zone).getValue());
+      }
+      return pages * 4096;
+    } catch (RuntimeException | LinkageError e) {
+      return 0;
+    }
   }
 
   /**

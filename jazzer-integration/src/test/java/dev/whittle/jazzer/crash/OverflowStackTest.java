@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Stack overflows are reduced on twice the stack the fresh JVMs verify with. */
+/**
+ * Stack overflows are reduced on a stack that allows twice the depth the fresh JVMs' stack allows:
+ * twice what is left of it beside HotSpot's guard and shadow zones, plus those zones.
+ */
 class OverflowStackTest {
   @Test
   void readsTheStackOfTheCheckFromItsOptionsTheLastOneWinning() {
@@ -15,7 +18,24 @@ class OverflowStackTest {
     assertEquals(2L << 20, OverflowStack.checkedBytes(List.of("-Xss1m", "-Xss2M")));
     assertEquals(4096, OverflowStack.checkedBytes(List.of("-Xss4096")));
     assertEquals(256L << 10, OverflowStack.checkedBytes(List.of("-XX:ThreadStackSize=256")));
-    assertEquals(1L << 20, OverflowStack.reductionBytes(List.of("-Xss512k")));
+  }
+
+  @Test
+  void theMarginIsOnTheDepthLeftBesideTheGuardAndShadowZones() {
+    long reserved = OverflowStack.reservedBytes();
+
+    // On HotSpot: at least the shadow zone's pages, which no Java frame may use.
+    assertTrue(reserved >= 4 * 4096, "reserved: " + reserved);
+    assertEquals(
+        2 * ((256L << 10) - reserved) + reserved,
+        OverflowStack.reductionBytes(List.of("-Xss256k")));
+    assertEquals(
+        2 * ((1L << 20) - reserved) + reserved, OverflowStack.reductionBytes(List.of("-Xss1m")));
+  }
+
+  @Test
+  void onATinyStackAtMostHalfOfItCountsAsReserved() {
+    assertEquals(3 * 32L << 10, OverflowStack.reductionBytes(List.of("-Xss64k")));
   }
 
   @Test
@@ -23,7 +43,10 @@ class OverflowStackTest {
     long checked = OverflowStack.checkedBytes(List.of("-Xmx1g"));
 
     assertTrue(checked >= 256 << 10, "a default stack: " + checked);
-    assertEquals(OverflowStack.MARGIN * checked, OverflowStack.reductionBytes(List.of()));
+    long reserved = OverflowStack.reservedBytes();
+    assertEquals(
+        OverflowStack.MARGIN * (checked - reserved) + reserved,
+        OverflowStack.reductionBytes(List.of()));
   }
 
   @Test
