@@ -49,9 +49,16 @@ class StackOverflowMinimizationTest {
     assertTrue(result.minimized().length < crash.length, result.toString());
     assertTrue(result.verified(), result.verification().toString());
     assertEquals(Verification.FRESH_JVM, result.verification().method());
+    java.util.regex.Matcher reducedOn =
+        java.util.regex.Pattern.compile("reduced on a (\\d+) KiB")
+            .matcher(result.verification().detail());
+    assertTrue(reducedOn.find(), result.verification().toString());
+    long kib = Long.parseLong(reducedOn.group(1));
+    // Twice the depth: twice the stack but for HotSpot's guard and shadow zones, a few pages.
     assertTrue(
-        result.verification().detail().contains("reduced on a " + (2 * defaultStackKib()) + " KiB"),
-        "reduced on twice the stack it was checked with: " + result.verification());
+        kib > 2 * defaultStackKib() - 256 && kib < 2 * defaultStackKib(),
+        "reduced on a stack with twice the depth of the one it was checked with: "
+            + result.verification());
     assertTrue(isNestingOverflow(result.finding()), result.finding().toString());
     for (int i = 1; i <= 3; i++) {
       String replay = replayInFreshJvm(result.minimized());
