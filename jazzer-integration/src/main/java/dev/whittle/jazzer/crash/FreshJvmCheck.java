@@ -30,9 +30,9 @@ import java.util.concurrent.TimeUnit;
  * as when the user runs the result. Resource findings ({@link StackOverflowError}, {@link
  * OutOfMemoryError}) depend on exactly that, and on {@code -Xss}/{@code -Xmx}. The target runs on a
  * run worker thread with the JVM's default stack size ({@code -Xss}) in the child. The minimizing
- * JVM reduces stack overflows on a worker stack {@link OverflowStack#MARGIN} times as large, so
- * that a result whose depth is bound by its nesting keeps a margin over the check's, in this JVM or
- * in a {@link WorkerJvm} this class starts with the same limits.
+ * JVM reduces stack overflows on a worker stack that allows {@link OverflowStack#MARGIN} times the
+ * depth, so that a result whose depth is bound by its nesting keeps a margin over the check's, in
+ * this JVM or in a {@link WorkerJvm} this class starts with the same limits.
  */
 final class FreshJvmCheck {
   /** Always given: without it, exceptions of JIT-compiled code lose the frames of their token. */
