@@ -249,7 +249,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return answers;
   }
 
-  /** Makes {@code candidate}, the result a reducer returned, the result the search stands on. */
+  /** Makes {@code candidate}, a reducer's result, the best result, or a smaller one it found. */
   public void adopt(Subsequence candidate) {
     C content = input.assemble(candidate);
     if (!Objects.deepEquals(content, bestContent)) {
@@ -257,6 +257,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     } else {
       best = candidate;
     }
+    adoptSmallest();
   }
 
   /** Every improvement so far, the original first, in the order they were found. */
@@ -290,8 +291,8 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   /**
-   * Takes {@code content}, which a value reducer returned, as the best result when it was found
-   * interesting (and so, by the reducer's contract, is no larger than what it started from).
+   * Takes {@code content}, a value reducer's result, as the best when it was found interesting (by
+   * contract no larger than what it started from), or a smaller one found ({@link #adoptSmallest}).
    */
   public void adopt(C content) {
     Question<C> q = contentQuestion(content);
@@ -299,6 +300,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     if (outcome != null && outcome.isInteresting() && !Objects.deepEquals(content, bestContent)) {
       improve(content, q.size(), null);
     }
+    adoptSmallest();
   }
 
   /** Continues on the best result: the subsequences reducers propose from now on refer to it. */
