@@ -69,6 +69,32 @@ class SmallestResultTest {
     assertEquals(List.of("abcdef", "abc", "f"), heard);
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void theSearchGoesOnFromTheSmallerAnswerAtOnceNotFromTheOneItTook(int jobs) {
+    List<String> asked = new ArrayList<>();
+
+    Whittle.reduce(SequenceInputs.bytes(bytes("abcdef")))
+        .withAlgorithm(Algorithms.named(Algorithms.DDMIN))
+        .withValueReducer(FIRST_OF_TWO)
+        .withValueReducersFirst(true)
+        .withJobs(jobs)
+        .run(
+            Oracle.of(
+                content -> {
+                  synchronized (asked) {
+                    asked.add(text(content));
+                  }
+                  return INTERESTING.contains(text(content));
+                }));
+
+    // Parts of "abc" are what a search that went on from "abc" would ask.
+    assertEquals(
+        List.of(),
+        asked.stream().filter(c -> !c.isEmpty() && "abc".contains(c) && c.length() < 3).toList(),
+        "asked: " + asked);
+  }
+
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.US_ASCII);
   }
