@@ -80,19 +80,10 @@ public final class DefaultReductionEngine implements ReductionEngine {
         throw new OriginalNotInterestingException(original);
       }
       reduceInRounds(reduction, reducer, loop);
-      // With several jobs a batch can hold a smaller interesting answer than the one the search
-      // took: the reduction goes on from it, so that it never ends larger than what it found.
-      // A reducer that breaks its contract and grows a result cannot make this go round forever.
-      for (int from = Integer.MAX_VALUE; loop.adoptSmallest() && loop.bestSize() < from; ) {
-        from = loop.bestSize();
-        loop.rebaseToBest();
-        reduceInRounds(reduction, reducer, loop);
-      }
     } catch (StopReduction stop) {
       if (!loop.hasBest()) {
         throw new IllegalStateException("the budget allows not even the check of the original");
       }
-      loop.adoptSmallest();
       stopReason = stop.reason();
     }
     // Before the clock is read: the reported time covers the whole reduction.
@@ -126,7 +117,12 @@ public final class DefaultReductionEngine implements ReductionEngine {
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
     if (reduction.valueReducers().isEmpty()) {
-      loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
+      // With several jobs a batch can hold a smaller interesting answer than the one the search
+      // took; the loop then stands on it, and the reducer goes on from there. The loop's best only
+      // shrinks from one turn to the next, so this ends.
+      while (loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop))) {
+        loop.rebaseToBest();
+      }
       return;
     }
     PassScheduler<C> scheduler =

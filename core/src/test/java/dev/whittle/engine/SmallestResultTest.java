@@ -1,6 +1,8 @@
 package dev.whittle.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.ContentTester;
@@ -13,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -93,6 +97,39 @@ class SmallestResultTest {
         List.of(),
         asked.stream().filter(c -> !c.isEmpty() && "abc".contains(c) && c.length() < 3).toList(),
         "asked: " + asked);
+  }
+
+  @Test
+  void aSequenceReducerAloneGoesOnFromTheSmallerAnswerToAOneMinimalResult() {
+    // Two ways to the failure, the second (items 12 and 13) only at an even length: with two jobs
+    // Entropy Debugging's speculation finds it beside the way its walk takes, and the result it
+    // stands on must then be reduced in turn, not only kept.
+    byte[] input = new byte[16];
+    for (int i = 0; i < input.length; i++) {
+      input[i] = (byte) i;
+    }
+    Predicate<byte[]> twoWays =
+        content ->
+            (has(content, 7) && has(content, 11) && has(content, 14))
+                || (has(content, 12) && has(content, 13) && content.length % 2 == 0);
+
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(input))
+            .withAlgorithm(Algorithms.named(Algorithms.ENTROPY))
+            .withJobs(2)
+            .run(Oracle.of(twoWays));
+
+    assertArrayEquals(new byte[] {12, 13}, result.reduced());
+    assertTrue(result.oneMinimal(), result.toString());
+  }
+
+  private static boolean has(byte[] content, int item) {
+    for (byte b : content) {
+      if (b == item) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static byte[] bytes(String text) {

@@ -249,15 +249,15 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return answers;
   }
 
-  /** Makes {@code candidate}, a reducer's result, the best result, or a smaller one it found. */
-  public void adopt(Subsequence candidate) {
+  /** Makes {@code candidate}, a reducer's result, the best; true if a smaller found one is. */
+  public boolean adopt(Subsequence candidate) {
     C content = input.assemble(candidate);
     if (!Objects.deepEquals(content, bestContent)) {
       improve(content, candidate.size(), candidate);
     } else {
       best = candidate;
     }
-    adoptSmallest();
+    return adoptSmallest();
   }
 
   /** Every improvement so far, the original first, in the order they were found. */
@@ -280,7 +280,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   /** Goes on from the smallest interesting content where a batch left it smaller than the best. */
-  public boolean adoptSmallest() {
+  private boolean adoptSmallest() {
     boolean smaller = listeners.smallestSize() >= 0 && listeners.smallestSize() < bestSize;
     if (smaller) {
       bestContent = listeners.smallest();
@@ -292,15 +292,15 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
 
   /**
    * Takes {@code content}, a value reducer's result, as the best when it was found interesting (by
-   * contract no larger than what it started from), or a smaller one found ({@link #adoptSmallest}).
+   * contract no larger than what it started from); true if a smaller one found is the best instead.
    */
-  public void adopt(C content) {
+  public boolean adopt(C content) {
     Question<C> q = contentQuestion(content);
     Outcome outcome = cache.get(q.key());
     if (outcome != null && outcome.isInteresting() && !Objects.deepEquals(content, bestContent)) {
       improve(content, q.size(), null);
     }
-    adoptSmallest();
+    return adoptSmallest();
   }
 
   /** Continues on the best result: the subsequences reducers propose from now on refer to it. */
