@@ -193,12 +193,12 @@ public final class EntropyReducer implements SequenceReducer {
     }
     List<LikelyNodes.Reach> likely = LikelyNodes.from(node, weights, parallelism);
     LikelyNodes.Reach end = LikelyNodes.likeliestLeaf(node, weights);
-    Subsequence next = ahead.apply(leaves.get(end.node().symbol()));
-    boolean nextWorthAsking =
-        next != null
-            && !tester.isAnswered(next)
-            && (likely.size() < parallelism
-                || end.probability() > likely.get(likely.size() - 1).probability());
+    // The next tree's question costs a copy of the model and a tree: only where it could go.
+    boolean nextLikelyEnough =
+        likely.size() < parallelism
+            || end.probability() > likely.get(likely.size() - 1).probability();
+    Subsequence next = nextLikelyEnough ? ahead.apply(leaves.get(end.node().symbol())) : null;
+    boolean nextWorthAsking = next != null && !tester.isAnswered(next);
     int nodes = nextWorthAsking ? Math.min(likely.size(), parallelism - 1) : likely.size();
     List<Subsequence> questions = new ArrayList<>(nodes + 1);
     for (int i = 0; i < nodes; i++) {
