@@ -3,6 +3,7 @@ package dev.whittle.engine.tree.reduce;
 import static dev.whittle.engine.tree.reduce.TreeReducerTest.bytes;
 import static dev.whittle.engine.tree.reduce.TreeReducerTest.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,22 @@ class BracketPassTest {
   }
 
   @Test
+  void liftTakesAHundredSurplusLevelsOffANestingInAFewQuestions() {
+    // A failure that needs 60 levels (a stack overflow), found 160 deep: one question a level took
+    // 100 questions.
+    TreeReducerTest.Counting tester =
+        new TreeReducerTest.Counting(b -> balanced(text(b)) && depth(text(b)) >= 60);
+    byte[] result =
+        TreePasses.lift(LenientFormats.brackets())
+            .reduce(bytes("f" + "(".repeat(160) + "x" + ")".repeat(160)), tester);
+    assertEquals("f" + "(".repeat(60) + "x" + ")".repeat(60), text(result));
+    // Distinct questions: a reduction's cache answers the others (lifting any one of the pairs
+    // gives the same text).
+    long questions = tester.asked.stream().distinct().count();
+    assertTrue(questions <= 30, questions + " questions");
+  }
+
+  @Test
   void debracketDropsTheTagsAndKeepsTheContents() {
     TreeReducerTest.Counting tester =
         new TreeReducerTest.Counting(b -> text(b).contains("<b>boom"));
@@ -37,6 +54,16 @@ class BracketPassTest {
         TreePasses.debracket(LenientFormats.html())
             .reduce(bytes("<div class=x><p><b>boom</b></p></div>"), tester);
     assertEquals("<b>boom</b>", text(result));
+  }
+
+  private static int depth(String text) {
+    int depth = 0;
+    int deepest = 0;
+    for (char c : text.toCharArray()) {
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      deepest = Math.max(deepest, depth);
+    }
+    return deepest;
   }
 
   private static boolean balanced(String text) {
