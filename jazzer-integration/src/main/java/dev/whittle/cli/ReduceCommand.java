@@ -291,6 +291,7 @@ final class ReduceCommand implements Callable<Integer> {
             .withAlgorithm(passOptions.algorithm.sequence())
             .withBudget(afterSetup(budget))
             .withJobs(jobs)
+            .withIdleWork(resultCheck)
             .withProgressListener(
                 new ProgressPrinter(err(), granularity.toString(), sequence.size()))
             .withImprovementListener(

@@ -41,9 +41,20 @@ final class RepeatedCheck {
    *     whether all of them are matters
    */
   Tally check(byte[] content, boolean untilNotInteresting) {
-    int made = 0;
-    int interesting = 0;
-    TestCommand.Run other = null;
+    return check(content, untilNotInteresting, new Tally(0, 0, Optional.empty(), false, runs));
+  }
+
+  /**
+   * As {@link #check(byte[], boolean)}, going on from the runs {@code before} already made on the
+   * content (all of them ended, none of them interrupted).
+   */
+  Tally check(byte[] content, boolean untilNotInteresting, Tally before) {
+    int made = before.runs();
+    int interesting = before.interesting();
+    TestCommand.Run other = before.firstOther().orElse(null);
+    if (untilNotInteresting && other != null) {
+      return before;
+    }
     while (made < runs) {
       for (TestCommand.Run run : batch(content, Math.min(jobs, runs - made))) {
         if (run.outcome() == Outcome.UNRESOLVED) {
@@ -94,7 +105,13 @@ final class RepeatedCheck {
     }
   }
 
-  private TestCommand.Run runOnce(byte[] content) {
+  /** How many runs a check makes. */
+  int runs() {
+    return runs;
+  }
+
+  /** One run on {@code content}, counted with the checks' runs. */
+  TestCommand.Run runOnce(byte[] content) {
     TestCommand.Run run = oracle.run(content);
     runsMade.incrementAndGet();
     return run;

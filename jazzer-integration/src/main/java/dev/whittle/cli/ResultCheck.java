@@ -2,6 +2,9 @@ package dev.whittle.cli;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
+import dev.whittle.api.IdleWork;
+import dev.whittle.api.Outcome;
+import dev.whittle.jazzer.command.TestCommand;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -13,11 +16,15 @@ import java.util.Optional;
  * interesting on every re-check; otherwise the smallest of the latest improvements that is, or else
  * INPUT, which passed the same check before the search.
  *
+ * <p>The re-checks of the latest improvement start during the search, on the jobs its questions
+ * leave idle ({@link IdleWork}): where the search ends on it, the check after the search makes only
+ * the runs still missing.
+ *
  * <p>It keeps the latest improvements to fall back on, as many as fit in {@link #MAX_KEPT} and in
  * the input's size again (at least {@link #MIN_BYTES_KEPT}), so that a large input never costs more
  * than twice its size.
  */
-final class ResultCheck {
+final class ResultCheck implements IdleWork {
   static final int MAX_KEPT = 16;
   static final long MIN_BYTES_KEPT = 1 << 20;
 
@@ -26,6 +33,9 @@ final class ResultCheck {
   private final long maxBytesKept;
   private final Deque<byte[]> improvements = new ArrayDeque<>();
   private long bytesKept;
+  // The runs made on the latest improvement during the search, and whether one is under way.
+  private RepeatedCheck.Tally latestTally;
+  private boolean latestRunning;
 
   ResultCheck(RepeatedCheck check, byte[] original) {
     this.check = checkNotNull(check, "check");
@@ -38,10 +48,57 @@ final class ResultCheck {
     // A copy: with bytes as items, the content is the engine's own array.
     improvements.addLast(content.clone());
     bytesKept += content.length;
+    latestTally = new RepeatedCheck.Tally(0, 0, Optional.empty(), false, check.runs());
     while (improvements.size() > MAX_KEPT
         || (bytesKept > maxBytesKept && improvements.size() > 1)) {
       bytesKept -= improvements.removeFirst().length;
     }
+  }
+
+  /**
+   * A run of the re-check of the latest improvement, while it has runs to go and none failed; none
+   * while one is under way.
+   */
+  @Override
+  public synchronized Runnable next() {
+    if (improvements.isEmpty()
+        || latestRunning
+        || latestTally.firstOther().isPresent()
+        || latestTally.runs() >= check.runs()) {
+      return null;
+    }
+    byte[] latest = improvements.getLast();
+    if (Arrays.equals(latest, original)) {
+      return null; // checked before the search
+    }
+    latestRunning = true;
+    return () -> recheck(latest);
+  }
+
+  private void recheck(byte[] latest) {
+    TestCommand.Run run = null;
+    try {
+      run = check.runOnce(latest);
+    } finally {
+      record(latest, run);
+    }
+  }
+
+  /** Counts a run of the re-check of {@code latest}, unless it was cut short or is superseded. */
+  private synchronized void record(byte[] latest, TestCommand.Run run) {
+    latestRunning = false;
+    if (run == null || run.outcome() == Outcome.UNRESOLVED || latest != improvements.peekLast()) {
+      return;
+    }
+    RepeatedCheck.Tally t = latestTally;
+    boolean interesting = run.outcome() == Outcome.INTERESTING;
+    latestTally =
+        new RepeatedCheck.Tally(
+            t.runs() + 1,
+            t.interesting() + (interesting ? 1 : 0),
+            interesting ? t.firstOther() : Optional.of(run),
+            false,
+            t.planned());
   }
 
   /** Re-checks {@code result} and, if it fails, the improvements before it, smallest first. */
@@ -49,7 +106,7 @@ final class ResultCheck {
     if (Arrays.equals(result, original)) {
       return new Verdict(original, true, Optional.empty());
     }
-    RepeatedCheck.Tally tally = check.check(result, true);
+    RepeatedCheck.Tally tally = check.check(result, true, runsMadeOn(result));
     if (tally.allInteresting()) {
       return new Verdict(result, true, Optional.empty());
     }
@@ -70,6 +127,16 @@ final class ResultCheck {
       }
     }
     return new Verdict(original, false, Optional.of(tally));
+  }
+
+  /**
+   * The re-check runs the search's idle jobs made on {@code result}: none unless it is the latest.
+   */
+  private RepeatedCheck.Tally runsMadeOn(byte[] result) {
+    if (!improvements.isEmpty() && Arrays.equals(result, improvements.getLast())) {
+      return latestTally;
+    }
+    return new RepeatedCheck.Tally(0, 0, Optional.empty(), false, check.runs());
   }
 
   /**

@@ -728,6 +728,8 @@ class ReduceCommandTest {
                       started.toString(),
                       go.toString()));
       while (!Files.exists(started)) {
+        // A first run that ended without its test command would otherwise leave this waiting.
+        assertFalse(first.isDone(), () -> "the first run ended early: " + joined(first));
         Thread.sleep(20);
       }
 
@@ -898,6 +900,14 @@ class ReduceCommandTest {
 
     assertEquals(0, run.exitCode(), run::toString);
     assertEquals("SELECT", read(dir.resolve("page.html.reduced")));
+  }
+
+  private static String joined(Future<Execution> run) {
+    try {
+      return run.get().toString();
+    } catch (Exception e) {
+      return e.toString();
+    }
   }
 
   private Execution reduceSelect(Path input) {

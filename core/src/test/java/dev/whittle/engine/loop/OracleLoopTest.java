@@ -284,6 +284,7 @@ class OracleLoopTest {
         List.of(),
         List.of(),
         jobs,
+        null,
         ticker);
   }
 
