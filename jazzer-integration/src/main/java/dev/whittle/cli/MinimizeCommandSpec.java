@@ -1,5 +1,8 @@
 package dev.whittle.cli;
 
+import static dev.whittle.cli.OptionSpecs.isSet;
+import static dev.whittle.cli.OptionSpecs.value;
+
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Durations;
@@ -8,7 +11,6 @@ import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.passes.BytePass;
 import dev.whittle.jazzer.passes.Recipes;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -101,14 +103,7 @@ final class MinimizeCommandSpec {
     addVerificationOptions(spec);
     addOutputOptions(spec);
     addBudgetOptions(spec);
-    spec.addOption(
-        OptionSpec.builder("-h", "--help")
-            .usageHelp(true)
-            .type(boolean.class)
-            .initialValue(false)
-            .paramLabel("<help>")
-            .description(HelpOption.DESCRIPTION)
-            .build());
+    spec.addOption(OptionSpecs.help("-h", "--help"));
     spec.addPositional(
         PositionalParamSpec.builder()
             .index("0..*")
@@ -151,14 +146,7 @@ final class MinimizeCommandSpec {
             .completionCandidates(new Converters.AlgorithmNames())
             .description(AlgorithmOption.DESCRIPTION)
             .build());
-    spec.addOption(
-        OptionSpec.builder("--jobs")
-            .paramLabel("N")
-            .type(int.class)
-            .defaultValue("1")
-            .converters(new Converters.PositiveIntConverter())
-            .description(JobsOption.DESCRIPTION)
-            .build());
+    spec.addOption(OptionSpecs.jobs());
     spec.addOption(
         OptionSpec.builder("--match")
             .paramLabel("MODE")
@@ -172,26 +160,22 @@ final class MinimizeCommandSpec {
                     + " frames). Default: ${DEFAULT-VALUE}.")
             .build());
     spec.addOption(
-        OptionSpec.builder("--timeout")
-            .paramLabel("DURATION")
-            .type(Duration.class)
-            .converters(new Converters.DurationConverter())
-            .description(
-                "Longest one call of the target may take; a longer one is a timeout finding,"
-                    + " which only matches a crash that timed out too. "
-                    + TimeoutOption.SYNTAX
-                    + " Default: "
-                    + Durations.format(CrashMinimizer.DEFAULT_CALL_TIMEOUT)
-                    + ".")
-            .build());
+        OptionSpecs.duration(
+            "--timeout",
+            "Longest one call of the target may take; a longer one is a timeout finding,"
+                + " which only matches a crash that timed out too. "
+                + TimeoutOption.SYNTAX
+                + " Default: "
+                + Durations.format(CrashMinimizer.DEFAULT_CALL_TIMEOUT)
+                + "."));
     spec.addOption(
-        flag(
+        OptionSpecs.flag(
             "--fresh-loader",
             "<freshLoader>",
             "Load and initialize the target afresh for every candidate, so that no static state"
                 + " carries over. Much slower; try it when a result is not verified."));
     spec.addOption(
-        flag(
+        OptionSpecs.flag(
             "--no-value-reduction",
             "<noValueReduction>",
             "Only delete bytes. By default the passes take the first turn: a FuzzedDataProvider"
@@ -215,13 +199,13 @@ final class MinimizeCommandSpec {
                     + " with.")
             .build());
     spec.addOption(
-        flag(
+        OptionSpecs.flag(
             "--verify-in-fresh-jvm",
             "<verifyInFreshJvm>",
             "Verify every result in fresh JVMs, not only StackOverflowError and"
                 + " OutOfMemoryError ones. Costs a JVM start per run."));
     spec.addOption(
-        flag(
+        OptionSpecs.flag(
             "--no-fresh-jvm",
             "<noFreshJvm>",
             "Verify every result in a fresh class loader only, resource findings too (as before"
@@ -238,27 +222,23 @@ final class MinimizeCommandSpec {
 
   private static void addOutputOptions(CommandSpec spec) {
     spec.addOption(
-        OptionSpec.builder("--output")
-            .paramLabel("FILE")
-            .type(Path.class)
-            .description(
-                "Where the minimized bytes go instead of minimized-<sha1>; only with one crash"
-                    + " file. The reproducer goes next to it.")
-            .build());
+        OptionSpecs.path(
+            "--output",
+            "FILE",
+            "Where the minimized bytes go instead of minimized-<sha1>; only with one crash"
+                + " file. The reproducer goes next to it."));
     spec.addOption(
-        flag(
+        OptionSpecs.flag(
             "--json",
             "<json>",
             "Print one JSON object with an entry per crash file on standard output, each with"
                 + " its trajectory (runs, milliseconds and size at each improvement)."));
     spec.addOption(
-        OptionSpec.builder("--plot")
-            .paramLabel("FILE.svg")
-            .type(Path.class)
-            .description(
-                "Draw the minimization's trajectory, size against runs and against time, as an"
-                    + " SVG picture in FILE.svg; only with one crash file.")
-            .build());
+        OptionSpecs.path(
+            "--plot",
+            "FILE.svg",
+            "Draw the minimization's trajectory, size against runs and against time, as an"
+                + " SVG picture in FILE.svg; only with one crash file."));
   }
 
   private static void addBudgetOptions(CommandSpec spec) {
@@ -273,24 +253,10 @@ final class MinimizeCommandSpec {
                     + " usual. Default: no limit.")
             .build());
     spec.addOption(
-        OptionSpec.builder("--deadline")
-            .paramLabel("DURATION")
-            .type(Duration.class)
-            .converters(new Converters.DurationConverter())
-            .description(
-                "Stop minimizing a crash file this long after its start, keeping the smallest"
-                    + " input so far, which is verified and written as usual. Default: no limit.")
-            .build());
-  }
-
-  /** A boolean option without a value, false unless given. */
-  private static OptionSpec flag(String name, String label, String description) {
-    return OptionSpec.builder(name)
-        .paramLabel(label)
-        .type(boolean.class)
-        .initialValue(false)
-        .description(description)
-        .build();
+        OptionSpecs.duration(
+            "--deadline",
+            "Stop minimizing a crash file this long after its start, keeping the smallest"
+                + " input so far, which is verified and written as usual. Default: no limit."));
   }
 
   /**
@@ -301,7 +267,7 @@ final class MinimizeCommandSpec {
     command.targetOptions.classPath = value(spec, "--cp");
     command.targetOptions.targetClass = value(spec, "--target");
     command.algorithmOption.algorithm = value(spec, "--algorithm");
-    command.jobsOption.jobs = MinimizeCommandSpec.<Integer>value(spec, "--jobs");
+    command.jobsOption.jobs = OptionSpecs.<Integer>value(spec, "--jobs");
     command.matchMode = value(spec, "--match");
     command.timeoutOption.timeout = value(spec, "--timeout");
     command.freshLoader = isSet(spec, "--fresh-loader");
@@ -309,21 +275,12 @@ final class MinimizeCommandSpec {
     command.freshJvmOptions.jvmArgs = value(spec, "--jvm-arg");
     command.freshJvmOptions.verifyInFreshJvm = isSet(spec, "--verify-in-fresh-jvm");
     command.freshJvmOptions.noFreshJvm = isSet(spec, "--no-fresh-jvm");
-    command.freshJvmOptions.freshJvmRuns =
-        MinimizeCommandSpec.<Integer>value(spec, "--fresh-jvm-runs");
+    command.freshJvmOptions.freshJvmRuns = OptionSpecs.<Integer>value(spec, "--fresh-jvm-runs");
     command.outputOption.output = value(spec, "--output");
     command.jsonOption.json = isSet(spec, "--json");
     command.plotOption.plot = value(spec, "--plot");
     command.maxRuns = value(spec, "--max-runs");
     command.deadlineOption.deadline = value(spec, "--deadline");
     command.crashArguments = spec.positionalParameters().get(0).getValue();
-  }
-
-  private static <T> T value(CommandSpec spec, String option) {
-    return spec.findOption(option).getValue();
-  }
-
-  private static boolean isSet(CommandSpec spec, String option) {
-    return spec.findOption(option).<Boolean>getValue();
   }
 }

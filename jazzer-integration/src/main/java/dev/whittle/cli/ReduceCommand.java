@@ -7,6 +7,7 @@ import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInput;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
+import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.command.TestCommand;
 import dev.whittle.jazzer.output.OutputLock;
 import dev.whittle.jazzer.output.ResultFile;
@@ -24,126 +25,49 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
-/** {@code whittle reduce}: reduces a file with an external command as the interestingness test. */
-@Command(
-    name = "reduce",
-    resourceBundle = ReduceCommand.OPTION_TEXTS,
-    sortOptions = false,
-    usageHelpAutoWidth = true,
-    customSynopsis = {
-      "whittle reduce --test CMD [ARG...] [OPTIONS] INPUT",
-      "   or: whittle reduce [OPTIONS] INPUT -- CMD [ARG...]",
-    },
-    description = {
-      "Reduces INPUT to a smaller file on which the test command still exits with status 0.",
-      "",
-      "Whittle runs the test command without a shell, once per candidate, with the path of a"
-          + " file holding the candidate appended as its last argument; that file has INPUT's"
-          + " name, in a private temporary directory. Exit status 0 means the candidate is"
-          + " interesting; any other status, or running longer than --timeout, means it is not.",
-      "",
-      "INPUT is never modified. The result goes to INPUT.reduced (or --output) and is replaced"
-          + " atomically at every improvement, so an interrupted run keeps its best result. A"
-          + " second run on the same output is refused while the first one runs.",
-      "",
-      "The test command runs --check-runs times on INPUT before the reduction and on the result"
-          + " after it, and must exit with status 0 every time: a flaky test command makes a"
-          + " result meaningless. If the result fails its re-check, the smallest earlier result"
-          + " that passes is written instead (else INPUT's content), and the exit code is 8.",
-      "",
-      "With --test, the words after it up to the next option of this command are the test"
-          + " command; when INPUT does not follow elsewhere, the last of those words is INPUT."
-          + " Use the second form when an argument of the test command looks like an option of"
-          + " this command: nothing after -- is read as an option.",
-      "",
-    },
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-      "0:the result is written",
-      "1:unexpected failure",
-      "2:bad options or arguments, or an output another run is writing",
-      "3:INPUT is missing or unreadable, or not UTF-8 with --granularity chars or lines",
-      "4:the test command cannot be started",
-      "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
-      "6:the result cannot be written",
-      "8:the test command is flaky: it answered differently on INPUT, or on the result (then the"
-          + " smallest earlier result that passed its re-check is written)",
-      "12:Whittle ran out of memory (its own heap, java -Xmx): the best result so far, if the"
-          + " check of INPUT had finished, is written",
-      "130:interrupted (Ctrl-C); the result file holds the best result so far",
-    })
+/**
+ * {@code whittle reduce}: reduces a file with an external command as the interestingness test. Its
+ * options and help are built by hand in {@link ReduceCommandSpec}, which puts the parsed values
+ * into these fields before {@link #call}.
+ */
 final class ReduceCommand implements Callable<Integer> {
-  static final String OPTION_TEXTS = "dev.whittle.cli.ReduceOptionTexts";
+  CommandSpec spec;
 
-  @Spec CommandSpec spec;
+  List<String> testWords = List.of();
 
-  @Option(
-      names = "--test",
-      arity = "1..*",
-      paramLabel = "CMD",
-      description = "The test command and its arguments (see above).")
-  List<String> testWords = new ArrayList<>();
-
-  @Option(
-      names = "--granularity",
-      paramLabel = "UNIT",
-      defaultValue = Granularity.DEFAULT,
-      description =
-          "What one item is: ${COMPLETION-CANDIDATES}. chars and lines need UTF-8 input; lines"
-              + " keep their terminators. Default: ${DEFAULT-VALUE}.")
   Granularity granularity;
 
-  @Mixin ReducePassOptions passOptions = new ReducePassOptions();
+  final ReducePassOptions passOptions = new ReducePassOptions();
 
-  @Mixin JobsOption jobsOption = new JobsOption();
+  final JobsOption jobsOption = new JobsOption();
 
-  @Mixin OutputOption outputOption = new OutputOption();
+  final OutputOption outputOption = new OutputOption();
 
-  @Mixin JsonOption jsonOption = new JsonOption();
+  final JsonOption jsonOption = new JsonOption();
 
-  @Mixin PlotOption plotOption = new PlotOption();
+  final PlotOption plotOption = new PlotOption();
 
-  @Mixin TimeoutOption timeoutOption = new TimeoutOption();
+  final TimeoutOption timeoutOption = new TimeoutOption();
 
-  @Option(
-      names = "--max-calls",
-      paramLabel = "N",
-      description =
-          "Stop after N runs of the test command asked by the search, the first check of INPUT"
-              + " included, keeping the best result so far; the repeated checks of INPUT and of"
-              + " the result come on top. Default: no limit.")
   Long maxCalls;
 
-  @Option(
-      names = "--check-runs",
-      paramLabel = "N",
-      defaultValue = "3",
-      converter = Converters.PositiveIntConverter.class,
-      description =
-          "How many times the test command runs on INPUT before the reduction, and on the result"
-              + " before it is written as final; it must exit with status 0 every time, or it is"
-              + " flaky (exit code 8). 1 trusts a single answer. Default: ${DEFAULT-VALUE}.")
   int checkRuns;
 
-  @Mixin DeadlineOption deadlineOption = new DeadlineOption();
+  final DeadlineOption deadlineOption = new DeadlineOption();
 
-  // No short names here: -h or -V could well be arguments of the test command after --test.
-  @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-  boolean help;
+  List<String> positionals = List.of();
 
-  @Parameters(
-      paramLabel = "INPUT",
-      arity = "0..*",
-      description = "The file to reduce; after --, followed by the test command.")
-  List<String> positionals = new ArrayList<>();
+  private ReduceCommand() {}
+
+  /** The model of a new {@code reduce} command, ready to be a subcommand. */
+  static CommandSpec newSpec() {
+    ReduceCommand command = new ReduceCommand();
+    command.spec = ReduceCommandSpec.of(command);
+    return command.spec;
+  }
 
   /**
    * When the command started: --deadline counts from here, reading and splitting INPUT included.
@@ -159,6 +83,8 @@ final class ReduceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     startNanos = System.nanoTime();
+    ReduceCommandSpec.read(spec, this);
+    Phases.end("option parsing");
     TestInvocation invocation = resolveInvocation();
     Path input = Path.of(invocation.input());
     if (invocation.inputIsLastTestWord() && !Files.exists(input)) {

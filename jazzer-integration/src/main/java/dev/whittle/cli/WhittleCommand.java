@@ -16,8 +16,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * {@code whittle}: the command line of the Whittle test-input reducer. Its model is built by hand,
- * like {@code minimize}'s ({@link MinimizeCommandSpec} says why); {@code reduce} and {@code corpus}
- * are still built from their annotations.
+ * like {@code minimize}'s and {@code reduce}'s ({@link MinimizeCommandSpec} says why); {@code
+ * corpus}'s is still built from its annotations.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class WhittleCommand implements Runnable {
@@ -119,7 +119,7 @@ public final class WhittleCommand implements Runnable {
 
   private static Object newSubcommand(String name) {
     return switch (name) {
-      case "reduce" -> new ReduceCommand();
+      case "reduce" -> ReduceCommand.newSpec();
       case "minimize" -> MinimizeCommand.newSpec();
       case "corpus" -> new CorpusCommand();
       default -> throw new IllegalArgumentException("no such subcommand: " + name);

@@ -25,12 +25,19 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * Pins what the command line says and understands, whatever builds its model (picocli's annotations
  * or a programmatic {@code CommandSpec}, issue 20): every command's {@code --help}, the usage
  * errors and their exit codes, each command's options with their names, arities, types, defaults
- * and flags, and the values {@code minimize} parses from a set of argument lists, defaults
- * included. The expected text is {@code command-line-pin.txt} next to this class's resources; run
- * with {@code -Dwhittle.pin.write} to write it anew after a deliberate change, and read the diff.
+ * and flags, and the values {@code minimize} and {@code reduce} parse from sets of argument lists,
+ * defaults included. The expected text is {@code command-line-pin.txt} next to this class's
+ * resources; run with {@code -Dwhittle.pin.write} to write it anew after a deliberate change, and
+ * read the diff.
  */
 class CommandLinePinTest {
   private static final String RESOURCE = "command-line-pin.txt";
+
+  /**
+   * An input file that exists, for the usage errors {@code reduce} finds only after reading INPUT;
+   * a relative path, so that the messages that name it are the same on every machine.
+   */
+  private static final String INPUT = "target/command-line-pin/input.txt";
 
   /** Commands run whole: help, version and usage errors (none of them runs a target). */
   private static final List<List<String>> EXECUTIONS =
@@ -64,7 +71,51 @@ class CommandLinePinTest {
           List.of("minimize", "--cp=a", "--cp=b", "--target", "T", "crash"),
           List.of("minimize", "--cp", "a", "--target", "T", "-h", "crash"),
           List.of("minimize", "--cp", "a", "--target", "T", "--", "--crash"),
-          List.of("minimize", "-x", "--cp", "a", "--target", "T", "crash"));
+          List.of("minimize", "-x", "--cp", "a", "--target", "T", "crash"),
+          List.of("reduce"),
+          List.of("reduce", "in.txt"),
+          List.of("reduce", "--", "false"),
+          List.of("reduce", "--test"),
+          List.of("reduce", "--test", "false"),
+          List.of("reduce", "--test", "false", "missing.txt"),
+          List.of("reduce", "--test", "false", "in1", "in2"),
+          List.of("reduce", "missing.txt", "--", "false"),
+          List.of("reduce", "--", "missing.txt", "false", "--jobs", "0"),
+          List.of("reduce", "missing.txt", "--", "false", "--help", "-h"),
+          List.of("reduce", "--test", "false", "-h", "--", "missing.txt"),
+          List.of("reduce", "--test", "false", "-x", "missing.txt"),
+          List.of("reduce", "-h", "missing.txt", "--", "false"),
+          List.of("reduce", "--bogus", "missing.txt", "--", "false"),
+          List.of("reduce", "-x", "missing.txt", "--", "false"),
+          List.of("reduce", "missing.txt", "--", "false", "--", "x"),
+          List.of("reduce", "--jobs", "0", "missing.txt", "--", "false"),
+          List.of("reduce", "--jobs", "x", "missing.txt", "--", "false"),
+          List.of("reduce", "--jobs", "0", "--help"),
+          List.of("reduce", "--timeout", "soon", "missing.txt", "--", "false"),
+          List.of("reduce", "--timeout", "0", "missing.txt", "--", "false"),
+          List.of("reduce", "--deadline", "-1s", "missing.txt", "--", "false"),
+          List.of("reduce", "--deadline", "missing.txt", "--", "false"),
+          List.of("reduce", "--granularity", "words", "missing.txt", "--", "false"),
+          List.of("reduce", "--granularity", "LINES", "missing.txt", "--", "false"),
+          List.of("reduce", "--granularity", "missing.txt", "--", "false"),
+          List.of("reduce", "--algorithm", "nope", "missing.txt", "--", "false"),
+          List.of("reduce", "--level-algorithm", "hdd", "missing.txt", "--", "false"),
+          List.of("reduce", "--passes", "nope", "missing.txt", "--", "false"),
+          List.of("reduce", "--passes", "all", "--granularity", "lines", "in.txt", "--", "false"),
+          List.of("reduce", "--check-runs", "0", "missing.txt", "--", "false"),
+          List.of("reduce", "--max-calls", "0", "missing.txt", "--", "false"),
+          List.of("reduce", "--max-calls", "x", "missing.txt", "--", "false"),
+          List.of("reduce", "--json=yes", "missing.txt", "--", "false"),
+          List.of("reduce", "--plot", "--", "missing.txt", "false"),
+          List.of("reduce", "--output", "in.txt", "in.txt", "--", "false"),
+          List.of("reduce", "--output", "no/such/dir/out", "in.txt", "--", "false"),
+          List.of("reduce", "--format", "nope", INPUT, "--", "false"),
+          List.of("reduce", "--granularity", "chars", "--format", "json", INPUT, "--", "false"),
+          List.of("reduce", "--granularity", "chars", "--algorithm", "hdd", INPUT, "--", "false"),
+          List.of("reduce", "--grammar", "no/such.g4", INPUT, "--", "false"),
+          List.of("reduce", "--grammar", "x.g4", "--format", "json", INPUT, "--", "false"),
+          List.of("reduce", "--learn-from", "dir", INPUT, "--", "false"),
+          List.of("reduce", "--test=false", "--test", "true", "missing.txt"));
 
   /** Argument lists {@code minimize} parses without error; their values are pinned. */
   private static final List<List<String>> MINIMIZE_PARSES =
@@ -120,6 +171,83 @@ class CommandLinePinTest {
               "-5",
               "crash"));
 
+  /**
+   * Argument lists {@code reduce} parses without error, in both forms and with every option; their
+   * values are pinned, defaults included.
+   */
+  private static final List<List<String>> REDUCE_PARSES =
+      List.of(
+          List.of("reduce", "in.txt", "--", "./test.sh"),
+          List.of("reduce", "--test", "./test.sh", "in.txt"),
+          List.of("reduce", "--test", "./test.sh", "-a", "--b", "in.txt"),
+          List.of("reduce", "--test=./test.sh", "--jobs", "2", "in.txt"),
+          List.of("reduce", "--test", "cmd", "arg", "--", "in.txt"),
+          List.of("reduce", "--", "in.txt", "cmd", "--jobs", "2", "--"),
+          List.of("reduce", "in.txt", "cmd", "arg"),
+          List.of(
+              "reduce",
+              "--test",
+              "./t.sh",
+              "x",
+              "--granularity",
+              "lines",
+              "--passes",
+              "blocks,zero-runs",
+              "--algorithm",
+              "hdd*",
+              "--format",
+              "json",
+              "--grammar",
+              "g/J.g4",
+              "--level-algorithm",
+              "ddmin",
+              "--learn-from",
+              "valid/",
+              "--jobs",
+              "2",
+              "--output",
+              "out.txt",
+              "--json",
+              "--plot",
+              "p.svg",
+              "--timeout",
+              "1.5s",
+              "--max-calls",
+              "100",
+              "--check-runs",
+              "1",
+              "--deadline",
+              "PT2S",
+              "in.txt"),
+          List.of(
+              "reduce",
+              "--granularity=chars",
+              "--algorithm=ddmin",
+              "--format=auto",
+              "--timeout=500",
+              "--deadline=2m",
+              "--max-calls=-5",
+              "--check-runs= 4",
+              "--jobs= 3",
+              "in.txt",
+              "--",
+              "cmd"),
+          List.of(
+              "reduce",
+              "--algorithm",
+              "gtr",
+              "--passes",
+              "all",
+              "--format",
+              "grammar:J.g4",
+              "--granularity",
+              "bytes",
+              "in.txt",
+              "--",
+              "cmd"),
+          List.of("reduce", "--help"),
+          List.of("reduce", "--test", "cmd", "--help"));
+
   @Test
   void theCommandLineSaysAndParsesWhatItPinned() throws IOException {
     String actual = describe();
@@ -141,7 +269,10 @@ class CommandLinePinTest {
     }
   }
 
-  private static String describe() {
+  private static String describe() throws IOException {
+    Path input = Path.of(INPUT);
+    Files.createDirectories(input.getParent());
+    Files.writeString(input, "{\"a\": [1, 2]}\n", UTF_8);
     StringBuilder text = new StringBuilder();
     CommandLine all = WhittleCommand.newCommandLine();
     text.append(model("whittle", all.getCommandSpec()));
@@ -154,6 +285,10 @@ class CommandLinePinTest {
       text.append(run).append('\n');
     }
     for (List<String> args : MINIMIZE_PARSES) {
+      text.append("### parse: whittle ").append(String.join(" ", args)).append('\n');
+      text.append(parsed(args));
+    }
+    for (List<String> args : REDUCE_PARSES) {
       text.append("### parse: whittle ").append(String.join(" ", args)).append('\n');
       text.append(parsed(args));
     }
@@ -252,7 +387,10 @@ class CommandLinePinTest {
             : String.join(",", (Iterable<String>) arg.completionCandidates()));
   }
 
-  /** The values of every option and parameter of {@code minimize} after parsing {@code args}. */
+  /**
+   * The values of every option and parameter of the subcommand {@code args} name first after
+   * parsing {@code args}.
+   */
   private static String parsed(List<String> args) {
     CommandLine commandLine = WhittleCommand.newCommandLine(args.toArray(String[]::new));
     StringBuilder text = new StringBuilder();
@@ -261,7 +399,7 @@ class CommandLinePinTest {
     } catch (CommandLine.ParameterException e) {
       return "  error: " + e.getMessage() + '\n';
     }
-    CommandSpec spec = commandLine.getSubcommands().get("minimize").getCommandSpec();
+    CommandSpec spec = commandLine.getSubcommands().get(args.get(0)).getCommandSpec();
     for (OptionSpec option : spec.options()) {
       text.append("  ")
           .append(option.longestName())

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -98,12 +97,7 @@ class MinimizeCommandSpecTest {
   }
 
   private static MinimizeCommand parse(String... options) {
-    String[] args = new String[options.length + 1];
-    args[0] = "minimize";
-    System.arraycopy(options, 0, args, 1, options.length);
-    CommandLine commandLine = WhittleCommand.newCommandLine(args);
-    commandLine.parseArgs(args);
-    CommandSpec spec = commandLine.getSubcommands().get("minimize").getCommandSpec();
+    CommandSpec spec = InProcessWhittle.parse("minimize", options);
     MinimizeCommand command = spec.commandLine().getCommand();
     MinimizeCommandSpec.read(spec, command);
     return command;

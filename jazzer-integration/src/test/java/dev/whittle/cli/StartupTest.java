@@ -72,8 +72,38 @@ class StartupTest {
             crash.toString());
 
     assertEquals(0, run.exitCode, run::toString);
-    // Picocli reads an annotated command's model through its annotation types (by reflection);
-    // whittle's and minimize's models are built by hand, so none of them loads.
+    assertNoAnnotationReadBy(run);
+  }
+
+  @Test
+  void reduceBuildsItsCommandModelWithoutReflectionAndNoOtherCommand() throws Exception {
+    Path input = Files.writeString(dir.resolve("input.txt"), "some prefix BUG and a suffix", UTF_8);
+    Path output = dir.resolve("reduced.txt");
+
+    Run run =
+        whittle(
+            "reduce",
+            "--output",
+            output.toString(),
+            "--test",
+            "grep",
+            "-q",
+            "BUG",
+            input.toString());
+
+    assertEquals(0, run.exitCode, run::toString);
+    assertEquals("BUG", Files.readString(output, UTF_8), run::toString);
+    assertNoAnnotationReadBy(run);
+    assertEquals(List.of(), run.loaded(MinimizeCommand.class.getName()), run::toString);
+    assertEquals(List.of(), run.loaded(CorpusCommand.class.getName()), run::toString);
+    assertEquals(List.of(), run.loaded("com.google.gson."), run::toString);
+  }
+
+  /**
+   * Picocli reads an annotated command's model through its annotation types (by reflection);
+   * whittle's, minimize's and reduce's models are built by hand, so none of them loads.
+   */
+  private static void assertNoAnnotationReadBy(Run run) {
     for (String annotation : List.of("Option", "Parameters", "Mixin", "Spec")) {
       String type = "picocli.CommandLine$" + annotation;
       assertFalse(run.loaded(type).contains(type), () -> type + " loaded: " + run);

@@ -1,0 +1,107 @@
+package dev.whittle.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code reduce}'s hand-built model hands every parsed value to the field the command reads it
+ * from: a value read into the wrong field, or not at all, would parse without error and be ignored.
+ */
+class ReduceCommandSpecTest {
+  @Test
+  void everyOptionGoesIntoItsField() {
+    ReduceCommand command =
+        parse(
+            "--test",
+            "./t.sh",
+            "-x",
+            "--granularity",
+            "lines",
+            "--passes",
+            "blocks,zero-runs",
+            "--algorithm",
+            "gtr*",
+            "--format",
+            "json",
+            "--grammar",
+            "J.g4",
+            "--level-algorithm",
+            "ddmin",
+            "--learn-from",
+            "valid",
+            "--jobs",
+            "2",
+            "--output",
+            "out.txt",
+            "--json",
+            "--plot",
+            "p.svg",
+            "--timeout",
+            "1.5s",
+            "--max-calls",
+            "100",
+            "--check-runs",
+            "5",
+            "--deadline",
+            "PT2S",
+            "in.txt");
+
+    assertEquals(List.of("./t.sh", "-x"), command.testWords);
+    assertEquals(Granularity.LINES, command.granularity);
+    assertEquals("blocks,zero-runs", command.passOptions.passes);
+    assertEquals(Optional.of("gtr*"), command.passOptions.algorithm.tree());
+    assertEquals("json", command.passOptions.format);
+    assertEquals(Path.of("J.g4"), command.passOptions.grammar);
+    assertEquals("ddmin", command.passOptions.levelAlgorithm.name());
+    assertEquals(Path.of("valid"), command.passOptions.learnFrom);
+    assertEquals(2, command.jobsOption.jobs);
+    assertEquals(Path.of("out.txt"), command.outputOption.output);
+    assertTrue(command.jsonOption.json);
+    assertEquals(Path.of("p.svg"), command.plotOption.plot);
+    assertEquals(Duration.ofMillis(1500), command.timeoutOption.timeout);
+    assertEquals(100L, command.maxCalls);
+    assertEquals(5, command.checkRuns);
+    assertEquals(Duration.ofSeconds(2), command.deadlineOption.deadline);
+    assertEquals(List.of("in.txt"), command.positionals);
+  }
+
+  @Test
+  void optionsNotGivenGetTheirDefaults() {
+    ReduceCommand command = parse("in.txt", "--", "./t.sh", "--jobs", "2");
+
+    assertEquals(List.of(), command.testWords);
+    assertEquals(Granularity.BYTES, command.granularity);
+    assertNull(command.passOptions.passes);
+    assertEquals("entropy", command.passOptions.algorithm.sequence().name());
+    assertEquals(Optional.empty(), command.passOptions.algorithm.tree());
+    assertEquals("auto", command.passOptions.format);
+    assertNull(command.passOptions.grammar);
+    assertEquals("entropy", command.passOptions.levelAlgorithm.name());
+    assertNull(command.passOptions.learnFrom);
+    assertEquals(1, command.jobsOption.jobs);
+    assertNull(command.outputOption.output);
+    assertFalse(command.jsonOption.json);
+    assertNull(command.plotOption.plot);
+    assertNull(command.timeoutOption.timeout);
+    assertNull(command.maxCalls);
+    assertEquals(3, command.checkRuns);
+    assertNull(command.deadlineOption.deadline);
+    assertEquals(List.of("in.txt", "./t.sh", "--jobs", "2"), command.positionals);
+  }
+
+  private static ReduceCommand parse(String... options) {
+    CommandSpec spec = InProcessWhittle.parse("reduce", options);
+    ReduceCommand command = spec.commandLine().getCommand();
+    ReduceCommandSpec.read(spec, command);
+    return command;
+  }
+}
