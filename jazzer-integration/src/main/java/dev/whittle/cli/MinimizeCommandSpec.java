@@ -15,7 +15,6 @@ import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
-import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * What {@code whittle minimize} says and accepts: its picocli model, built by hand instead of from
@@ -90,14 +89,8 @@ final class MinimizeCommandSpec {
 
   /** The model of {@code minimize}, running {@code command}. */
   static CommandSpec of(MinimizeCommand command) {
-    CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
-    spec.name("minimize");
-    UsageMessageSpec usage = spec.usageMessage();
-    usage.sortOptions(false);
-    usage.autoWidth(true);
-    usage.description(DESCRIPTION);
-    usage.exitCodeListHeading(EXIT_CODE_LIST_HEADING);
-    usage.exitCodeList(UsageMessageSpec.keyValuesMap(EXIT_CODE_LIST));
+    CommandSpec spec = OptionSpecs.command(command, "minimize", DESCRIPTION, EXIT_CODE_LIST);
+    spec.usageMessage().exitCodeListHeading(EXIT_CODE_LIST_HEADING);
     addTargetOptions(spec);
     addSearchOptions(spec);
     addVerificationOptions(spec);

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * The options the hand-built command models ({@link MinimizeCommandSpec}, {@link
@@ -12,6 +13,23 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class OptionSpecs {
   private OptionSpecs() {}
+
+  /**
+   * A hand-built command's model over {@code command}: its name, its description and exit codes,
+   * options listed in the order they are added, the usage message as wide as the terminal.
+   */
+  static CommandSpec command(
+      Object command, String name, String[] description, String[] exitCodeList) {
+    CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
+    spec.name(name);
+    UsageMessageSpec usage = spec.usageMessage();
+    usage.sortOptions(false);
+    usage.autoWidth(true);
+    usage.description(description);
+    usage.exitCodeListHeading("%nExit codes:%n");
+    usage.exitCodeList(UsageMessageSpec.keyValuesMap(exitCodeList));
+    return spec;
+  }
 
   /** A boolean option without a value, false unless given. */
   static OptionSpec flag(String name, String label, String description) {

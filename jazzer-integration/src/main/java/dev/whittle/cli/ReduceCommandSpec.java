@@ -7,7 +7,6 @@ import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
-import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * What {@code whittle reduce} says and accepts: its picocli model, built by hand instead of from
@@ -65,15 +64,8 @@ final class ReduceCommandSpec {
 
   /** The model of {@code reduce}, running {@code command}. */
   static CommandSpec of(ReduceCommand command) {
-    CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
-    spec.name("reduce");
-    UsageMessageSpec usage = spec.usageMessage();
-    usage.sortOptions(false);
-    usage.autoWidth(true);
-    usage.customSynopsis(SYNOPSIS);
-    usage.description(DESCRIPTION);
-    usage.exitCodeListHeading("%nExit codes:%n");
-    usage.exitCodeList(UsageMessageSpec.keyValuesMap(EXIT_CODE_LIST));
+    CommandSpec spec = OptionSpecs.command(command, "reduce", DESCRIPTION, EXIT_CODE_LIST);
+    spec.usageMessage().customSynopsis(SYNOPSIS);
     spec.addOption(
         OptionSpec.builder("--test")
             .paramLabel("CMD")

@@ -63,16 +63,7 @@ class IdleWorkTest {
   @Test
   void aSingleQuestionGivesTheOtherJobATaskAndReturnsOnlyWhenItIsDone() {
     Running running = new Running();
-    try (OracleLoop<String> loop =
-        new OracleLoop<>(
-            SequenceInputs.chars("abc"),
-            running.oracle("b"),
-            Budget.unlimited(),
-            List.of(),
-            List.of(),
-            2,
-            running.work(),
-            null)) {
+    try (OracleLoop<String> loop = twoJobs(running)) {
       assertTrue(loop.isInteresting(Subsequence.full(3)));
       assertEquals(1, running.tasksDone.get());
       assertEquals(2, running.most.get());
@@ -82,16 +73,7 @@ class IdleWorkTest {
   @Test
   void aBatchAsLargeAsTheJobsLeavesNoneIdle() {
     Running running = new Running();
-    try (OracleLoop<String> loop =
-        new OracleLoop<>(
-            SequenceInputs.chars("abc"),
-            running.oracle("b"),
-            Budget.unlimited(),
-            List.of(),
-            List.of(),
-            2,
-            running.work(),
-            null)) {
+    try (OracleLoop<String> loop = twoJobs(running)) {
       loop.areInteresting(List.of(Subsequence.full(3), Subsequence.full(3).without(0, 1)));
       assertEquals(0, running.asked.get());
     }
@@ -112,6 +94,19 @@ class IdleWorkTest {
     Running one = new Running();
     Whittle.reduce(SequenceInputs.chars("xxbxxxaxx")).withIdleWork(one.work()).run(one.oracle("b"));
     assertEquals(0, one.asked.get());
+  }
+
+  /** A loop with two jobs over "abc", interesting with a "b", the idle jobs taking work. */
+  private static OracleLoop<String> twoJobs(Running running) {
+    return new OracleLoop<>(
+        SequenceInputs.chars("abc"),
+        running.oracle("b"),
+        Budget.unlimited(),
+        List.of(),
+        List.of(),
+        2,
+        running.work(),
+        null);
   }
 
   private static void pause() {
