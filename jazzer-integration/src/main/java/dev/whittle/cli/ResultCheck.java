@@ -12,13 +12,15 @@ import java.util.Iterator;
 import java.util.Optional;
 
 /**
- * Decides what a reduction writes at its end: its result, if the test command still calls it
- * interesting on every re-check; otherwise the smallest of the latest improvements that is, or else
+ * Decides what a reduction writes at its end: its result, if the test command calls it interesting
+ * in every run of its check; otherwise the smallest of the latest improvements that is, or else
  * INPUT, which passed the same check before the search.
  *
- * <p>The re-checks of the latest improvement start during the search, on the jobs its questions
- * leave idle ({@link IdleWork}): where the search ends on it, the check after the search makes only
- * the runs still missing.
+ * <p>The check of an improvement counts the search's run that found it interesting, as INPUT's
+ * counts every run it makes: {@code --check-runs 3} is that run and two re-checks. The re-checks of
+ * the latest improvement start during the search, on the jobs its questions leave idle ({@link
+ * IdleWork}): where the search ends on it, the check after the search makes only the runs still
+ * missing.
  *
  * <p>It keeps the latest improvements to fall back on, as many as fit in {@link #MAX_KEPT} and in
  * the input's size again (at least {@link #MIN_BYTES_KEPT}), so that a large input never costs more
@@ -48,7 +50,7 @@ final class ResultCheck implements IdleWork {
     // A copy: with bytes as items, the content is the engine's own array.
     improvements.addLast(content.clone());
     bytesKept += content.length;
-    latestTally = new RepeatedCheck.Tally(0, 0, Optional.empty(), false, check.runs());
+    latestTally = searchRun();
     while (improvements.size() > MAX_KEPT
         || (bytesKept > maxBytesKept && improvements.size() > 1)) {
       bytesKept -= improvements.removeFirst().length;
@@ -117,7 +119,7 @@ final class ResultCheck implements IdleWork {
     while (smallestFirst.hasNext()) {
       byte[] earlier = smallestFirst.next();
       if (!Arrays.equals(earlier, result)) {
-        RepeatedCheck.Tally earlierTally = check.check(earlier, true);
+        RepeatedCheck.Tally earlierTally = check.check(earlier, true, searchRun());
         if (earlierTally.allInteresting()) {
           return new Verdict(earlier, false, Optional.of(tally));
         }
@@ -130,13 +132,19 @@ final class ResultCheck implements IdleWork {
   }
 
   /**
-   * The re-check runs the search's idle jobs made on {@code result}: none unless it is the latest.
+   * The runs made on {@code result} so far: the search's, and those of the idle jobs if it is the
+   * latest improvement.
    */
   private RepeatedCheck.Tally runsMadeOn(byte[] result) {
     if (!improvements.isEmpty() && Arrays.equals(result, improvements.getLast())) {
       return latestTally;
     }
-    return new RepeatedCheck.Tally(0, 0, Optional.empty(), false, check.runs());
+    return searchRun();
+  }
+
+  /** The one run of the search that found an improvement interesting. */
+  private RepeatedCheck.Tally searchRun() {
+    return new RepeatedCheck.Tally(1, 1, Optional.empty(), false, check.runs());
   }
 
   /**

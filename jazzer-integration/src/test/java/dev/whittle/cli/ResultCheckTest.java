@@ -52,25 +52,24 @@ class ResultCheckTest {
     assertNotNull(first);
     assertNull(resultCheck.next(), "one run at a time");
     first.run();
-    resultCheck.next().run();
 
     ResultCheck.Verdict verdict = resultCheck.verify(bytes("X"));
 
     assertTrue(verdict.verified());
     assertEquals("X", new String(verdict.content(), UTF_8));
-    assertEquals(3, check.runsMade(), "two runs beside the search, one after it");
+    assertEquals(2, check.runsMade(), "the search's run, one beside it, one after it");
   }
 
   @Test
   void aResultCheckedWholeBesideTheSearchNeedsNoRunAfterIt() {
     resultCheck.improved(bytes("X"));
-    for (int run = 0; run < 3; run++) {
+    for (int run = 0; run < 2; run++) {
       resultCheck.next().run();
     }
-    assertNull(resultCheck.next(), "no run left to make");
+    assertNull(resultCheck.next(), "the search's run and two re-checks: none left to make");
 
     assertTrue(resultCheck.verify(bytes("X")).verified());
-    assertEquals(3, check.runsMade());
+    assertEquals(2, check.runsMade());
   }
 
   @Test
@@ -82,7 +81,7 @@ class ResultCheckTest {
     ResultCheck.Verdict verdict = resultCheck.verify(bytes("X"));
 
     assertTrue(verdict.verified());
-    assertEquals(4, check.runsMade());
+    assertEquals(3, check.runsMade(), "one on Xa, two after the search on X");
   }
 
   @Test
@@ -99,8 +98,19 @@ class ResultCheckTest {
     assertFalse(verdict.verified());
     assertEquals("Xa", new String(verdict.content(), UTF_8), "the earlier improvement");
     assertTrue(verdict.failedRecheck().isPresent());
-    assertEquals(1, verdict.failedRecheck().get().runs());
-    assertEquals(4, check.runsMade(), "the failed run, then three on Xa");
+    assertEquals(2, verdict.failedRecheck().get().runs(), "the search's, then the failed one");
+    assertEquals(3, check.runsMade(), "the failed run, then two on Xa");
+  }
+
+  @Test
+  void withOneCheckRunTheSearchsOwnRunIsTheCheck() {
+    RepeatedCheck once = new RepeatedCheck(command, 1, 1);
+    ResultCheck trusting = new ResultCheck(once, INPUT);
+    trusting.improved(bytes("X"));
+    assertNull(trusting.next());
+
+    assertTrue(trusting.verify(bytes("X")).verified());
+    assertEquals(0, once.runsMade());
   }
 
   private static byte[] bytes(String text) {
