@@ -31,7 +31,6 @@ public final class Reduction<C> {
   private final boolean coarseStart;
   private final long passAllowance;
   private final int jobs;
-  private final IdleWork idleWork;
 
   private Reduction(Settings<C> s) {
     this.input = s.input;
@@ -45,7 +44,6 @@ public final class Reduction<C> {
     this.coarseStart = s.coarseStart;
     this.passAllowance = s.passAllowance;
     this.jobs = s.jobs;
-    this.idleWork = s.idleWork;
   }
 
   static <C> Reduction<C> of(SequenceInput<C> input) {
@@ -164,15 +162,6 @@ public final class Reduction<C> {
     return copy(s -> s.jobs = newJobs);
   }
 
-  /**
-   * What the jobs the search leaves idle do ({@link IdleWork}); default {@link IdleWork#NONE}.
-   * Asked only with more than one job.
-   */
-  public Reduction<C> withIdleWork(IdleWork work) {
-    checkNotNull(work, "work");
-    return copy(s -> s.idleWork = work);
-  }
-
   public SequenceInput<C> input() {
     return input;
   }
@@ -220,10 +209,6 @@ public final class Reduction<C> {
     return jobs;
   }
 
-  public IdleWork idleWork() {
-    return idleWork;
-  }
-
   private Reduction<C> copy(Consumer<Settings<C>> change) {
     Settings<C> s = new Settings<>();
     s.input = input;
@@ -237,7 +222,6 @@ public final class Reduction<C> {
     s.coarseStart = coarseStart;
     s.passAllowance = passAllowance;
     s.jobs = jobs;
-    s.idleWork = idleWork;
     change.accept(s);
     return new Reduction<>(s);
   }
@@ -255,7 +239,6 @@ public final class Reduction<C> {
     boolean coarseStart;
     long passAllowance;
     int jobs = 1;
-    IdleWork idleWork = IdleWork.NONE;
   }
 
   /**

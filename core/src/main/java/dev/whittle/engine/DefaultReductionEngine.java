@@ -66,7 +66,6 @@ public final class DefaultReductionEngine implements ReductionEngine {
             reduction.progressListeners(),
             reduction.improvementListeners(),
             reduction.jobs(),
-            reduction.idleWork(),
             ticker)) {
       return run(reduction, reducer, loop);
     }

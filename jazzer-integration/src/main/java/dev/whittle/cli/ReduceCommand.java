@@ -217,7 +217,6 @@ final class ReduceCommand implements Callable<Integer> {
             .withAlgorithm(passOptions.algorithm.sequence())
             .withBudget(afterSetup(budget))
             .withJobs(jobs)
-            .withIdleWork(resultCheck)
             .withProgressListener(
                 new ProgressPrinter(err(), granularity.toString(), sequence.size()))
             .withImprovementListener(

@@ -110,8 +110,7 @@ final class RepeatedCheck {
     return runs;
   }
 
-  /** One run on {@code content}, counted with the checks' runs. */
-  TestCommand.Run runOnce(byte[] content) {
+  private TestCommand.Run runOnce(byte[] content) {
     TestCommand.Run run = oracle.run(content);
     runsMade.incrementAndGet();
     return run;

@@ -2,9 +2,6 @@ package dev.whittle.cli;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
-import dev.whittle.api.IdleWork;
-import dev.whittle.api.Outcome;
-import dev.whittle.jazzer.command.TestCommand;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -17,16 +14,13 @@ import java.util.Optional;
  * INPUT, which passed the same check before the search.
  *
  * <p>The check of an improvement counts the search's run that found it interesting, as INPUT's
- * counts every run it makes: {@code --check-runs 3} is that run and two re-checks. The re-checks of
- * the latest improvement start during the search, on the jobs its questions leave idle ({@link
- * IdleWork}): where the search ends on it, the check after the search makes only the runs still
- * missing.
+ * counts every run it makes: {@code --check-runs 3} is that run and two re-checks.
  *
  * <p>It keeps the latest improvements to fall back on, as many as fit in {@link #MAX_KEPT} and in
  * the input's size again (at least {@link #MIN_BYTES_KEPT}), so that a large input never costs more
  * than twice its size.
  */
-final class ResultCheck implements IdleWork {
+final class ResultCheck {
   static final int MAX_KEPT = 16;
   static final long MIN_BYTES_KEPT = 1 << 20;
 
@@ -35,9 +29,6 @@ final class ResultCheck implements IdleWork {
   private final long maxBytesKept;
   private final Deque<byte[]> improvements = new ArrayDeque<>();
   private long bytesKept;
-  // The runs made on the latest improvement during the search, and whether one is under way.
-  private RepeatedCheck.Tally latestTally;
-  private boolean latestRunning;
 
   ResultCheck(RepeatedCheck check, byte[] original) {
     this.check = checkNotNull(check, "check");
@@ -50,57 +41,10 @@ final class ResultCheck implements IdleWork {
     // A copy: with bytes as items, the content is the engine's own array.
     improvements.addLast(content.clone());
     bytesKept += content.length;
-    latestTally = searchRun();
     while (improvements.size() > MAX_KEPT
         || (bytesKept > maxBytesKept && improvements.size() > 1)) {
       bytesKept -= improvements.removeFirst().length;
     }
-  }
-
-  /**
-   * A run of the re-check of the latest improvement, while it has runs to go and none failed; none
-   * while one is under way.
-   */
-  @Override
-  public synchronized Runnable next() {
-    if (improvements.isEmpty()
-        || latestRunning
-        || latestTally.firstOther().isPresent()
-        || latestTally.runs() >= check.runs()) {
-      return null;
-    }
-    byte[] latest = improvements.getLast();
-    if (Arrays.equals(latest, original)) {
-      return null; // checked before the search
-    }
-    latestRunning = true;
-    return () -> recheck(latest);
-  }
-
-  private void recheck(byte[] latest) {
-    TestCommand.Run run = null;
-    try {
-      run = check.runOnce(latest);
-    } finally {
-      record(latest, run);
-    }
-  }
-
-  /** Counts a run of the re-check of {@code latest}, unless it was cut short or is superseded. */
-  private synchronized void record(byte[] latest, TestCommand.Run run) {
-    latestRunning = false;
-    if (run == null || run.outcome() == Outcome.UNRESOLVED || latest != improvements.peekLast()) {
-      return;
-    }
-    RepeatedCheck.Tally t = latestTally;
-    boolean interesting = run.outcome() == Outcome.INTERESTING;
-    latestTally =
-        new RepeatedCheck.Tally(
-            t.runs() + 1,
-            t.interesting() + (interesting ? 1 : 0),
-            interesting ? t.firstOther() : Optional.of(run),
-            false,
-            t.planned());
   }
 
   /** Re-checks {@code result} and, if it fails, the improvements before it, smallest first. */
@@ -108,7 +52,7 @@ final class ResultCheck implements IdleWork {
     if (Arrays.equals(result, original)) {
       return new Verdict(original, true, Optional.empty());
     }
-    RepeatedCheck.Tally tally = check.check(result, true, runsMadeOn(result));
+    RepeatedCheck.Tally tally = check.check(result, true, searchRun());
     if (tally.allInteresting()) {
       return new Verdict(result, true, Optional.empty());
     }
@@ -129,17 +73,6 @@ final class ResultCheck implements IdleWork {
       }
     }
     return new Verdict(original, false, Optional.of(tally));
-  }
-
-  /**
-   * The runs made on {@code result} so far: the search's, and those of the idle jobs if it is the
-   * latest improvement.
-   */
-  private RepeatedCheck.Tally runsMadeOn(byte[] result) {
-    if (!improvements.isEmpty() && Arrays.equals(result, improvements.getLast())) {
-      return latestTally;
-    }
-    return searchRun();
   }
 
   /** The one run of the search that found an improvement interesting. */

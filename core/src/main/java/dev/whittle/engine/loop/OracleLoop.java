@@ -6,7 +6,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.common.base.Ticker;
 import dev.whittle.api.Budget;
-import dev.whittle.api.IdleWork;
 import dev.whittle.api.Improvement;
 import dev.whittle.api.ImprovementListener;
 import dev.whittle.api.Oracle;
@@ -61,13 +60,13 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
       Budget budget,
       List<ProgressListener> progressListeners,
       List<? extends ImprovementListener<? super C>> improvementListeners) {
-    this(input, oracle, budget, progressListeners, improvementListeners, 1, null, null);
+    this(input, oracle, budget, progressListeners, improvementListeners, 1, Ticker.systemTicker());
   }
 
   /**
-   * A loop that answers batches with up to {@code jobs} oracle calls at once, giving the jobs they
-   * leave idle {@code idleWork} (null: none); the oracle MUST then be thread-safe. Close it to stop
-   * its threads. Its elapsed time and deadline are read from {@code ticker} (null: the system's).
+   * A loop that answers batches with up to {@code jobs} oracle calls at once; the oracle MUST then
+   * be thread-safe. Close it to stop its threads. Its elapsed time and deadline are read from
+   * {@code ticker}.
    */
   public OracleLoop(
       SequenceInput<C> input,
@@ -76,19 +75,14 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
       List<ProgressListener> progressListeners,
       List<? extends ImprovementListener<? super C>> improvementListeners,
       int jobs,
-      IdleWork idleWork,
       Ticker ticker) {
     checkArgument(jobs >= 1, "jobs must be at least 1, was %s", jobs);
-    this.parallel =
-        jobs == 1
-            ? null
-            : new ParallelAsker<>(oracle, jobs, idleWork == null ? IdleWork.NONE : idleWork);
+    this.parallel = jobs == 1 ? null : new ParallelAsker<>(oracle, jobs);
     this.input = checkNotNull(input, "input");
     this.oracle = checkNotNull(oracle, "oracle");
     this.budget = checkNotNull(budget, "budget");
     this.listeners = new LoopListeners<>(progressListeners, improvementListeners);
-    this.clock =
-        new ReductionClock(budget.deadline(), ticker == null ? Ticker.systemTicker() : ticker);
+    this.clock = new ReductionClock(budget.deadline(), ticker);
     this.keys = new ContentKeys(input);
   }
 
@@ -133,14 +127,14 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     if (cached != null) {
       cacheHits++;
       notifyProgress(size);
-      checkStop();
+      checkTime();
       return cached;
     }
     checkBudget();
     C content = given != null ? given : input.assemble(candidate);
     Outcome outcome;
     try {
-      outcome = parallel == null ? oracle.test(content) : parallel.askOne(content);
+      outcome = oracle.test(content);
     } catch (RuntimeException e) {
       throw new ReductionException(
           "the oracle threw on a candidate of " + size + " items: " + e, e);
@@ -221,7 +215,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
       if (cached != null) {
         cacheHits++;
         answers[i] = cached.isInteresting();
-        checkStop();
+        checkTime();
       } else {
         toAsk.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
       }
@@ -337,7 +331,10 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return isVerifiedOneMinimal(best);
   }
 
-  /** Whether every single-item deletion of {@code candidate} was asked and found uninteresting. */
+  /**
+   * Whether every single-item deletion of {@code candidate}, a subsequence of the current input,
+   * was asked and found not interesting.
+   */
   public boolean isVerifiedOneMinimal(Subsequence candidate) {
     return keys.everySingleDeletion(
         candidate,
@@ -387,7 +384,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     if (oracleCalls >= budget.maxCalls()) {
       throw new StopReduction(StopReason.MAX_CALLS);
     }
-    checkStop();
+    checkTime();
   }
 
   /**
@@ -397,6 +394,10 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
    */
   @Override
   public void checkStop() {
+    checkTime();
+  }
+
+  private void checkTime() {
     // The original is always checked: a deadline that ran out before it would leave no result.
     clock.checkStop(hasBest());
   }

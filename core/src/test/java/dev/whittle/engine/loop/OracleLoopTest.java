@@ -284,7 +284,6 @@ class OracleLoopTest {
         List.of(),
         List.of(),
         jobs,
-        null,
         ticker);
   }
 
