@@ -36,8 +36,7 @@ final class ReduceCommandSpec {
         + " second run on the same output is refused while the first one runs.",
     "",
     "The test command runs --check-runs times on INPUT before the reduction and on the result"
-        + " (the search's run that found it included), and must exit with status 0 every time:"
-        + " a flaky test command makes a"
+        + " after it, and must exit with status 0 every time: a flaky test command makes a"
         + " result meaningless. If the result fails its re-check, the smallest earlier result"
         + " that passes is written instead (else INPUT's content), and the exit code is 8.",
     "",
@@ -150,8 +149,7 @@ final class ReduceCommandSpec {
             .converters(new Converters.PositiveIntConverter())
             .description(
                 "How many times the test command runs on INPUT before the reduction, and on the"
-                    + " result before it is written as final (the search's run that found it"
-                    + " included); it must exit with status 0 every"
+                    + " result before it is written as final; it must exit with status 0 every"
                     + " time, or it is flaky (exit code 8). 1 trusts a single answer. Default:"
                     + " ${DEFAULT-VALUE}.")
             .build());

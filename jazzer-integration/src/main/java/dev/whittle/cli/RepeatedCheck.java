@@ -41,20 +41,9 @@ final class RepeatedCheck {
    *     whether all of them are matters
    */
   Tally check(byte[] content, boolean untilNotInteresting) {
-    return check(content, untilNotInteresting, new Tally(0, 0, Optional.empty(), false, runs));
-  }
-
-  /**
-   * As {@link #check(byte[], boolean)}, going on from the runs {@code before} already made on the
-   * content (all of them ended, none of them interrupted).
-   */
-  Tally check(byte[] content, boolean untilNotInteresting, Tally before) {
-    int made = before.runs();
-    int interesting = before.interesting();
-    TestCommand.Run other = before.firstOther().orElse(null);
-    if (untilNotInteresting && other != null) {
-      return before;
-    }
+    int made = 0;
+    int interesting = 0;
+    TestCommand.Run other = null;
     while (made < runs) {
       for (TestCommand.Run run : batch(content, Math.min(jobs, runs - made))) {
         if (run.outcome() == Outcome.UNRESOLVED) {
@@ -103,11 +92,6 @@ final class RepeatedCheck {
       Throwables.throwIfUnchecked(e.getCause());
       throw e;
     }
-  }
-
-  /** How many runs a check makes. */
-  int runs() {
-    return runs;
   }
 
   private TestCommand.Run runOnce(byte[] content) {

@@ -9,12 +9,9 @@ import java.util.Iterator;
 import java.util.Optional;
 
 /**
- * Decides what a reduction writes at its end: its result, if the test command calls it interesting
- * in every run of its check; otherwise the smallest of the latest improvements that is, or else
+ * Decides what a reduction writes at its end: its result, if the test command still calls it
+ * interesting on every re-check; otherwise the smallest of the latest improvements that is, or else
  * INPUT, which passed the same check before the search.
- *
- * <p>The check of an improvement counts the search's run that found it interesting, as INPUT's
- * counts every run it makes: {@code --check-runs 3} is that run and two re-checks.
  *
  * <p>It keeps the latest improvements to fall back on, as many as fit in {@link #MAX_KEPT} and in
  * the input's size again (at least {@link #MIN_BYTES_KEPT}), so that a large input never costs more
@@ -52,7 +49,7 @@ final class ResultCheck {
     if (Arrays.equals(result, original)) {
       return new Verdict(original, true, Optional.empty());
     }
-    RepeatedCheck.Tally tally = check.check(result, true, searchRun());
+    RepeatedCheck.Tally tally = check.check(result, true);
     if (tally.allInteresting()) {
       return new Verdict(result, true, Optional.empty());
     }
@@ -63,7 +60,7 @@ final class ResultCheck {
     while (smallestFirst.hasNext()) {
       byte[] earlier = smallestFirst.next();
       if (!Arrays.equals(earlier, result)) {
-        RepeatedCheck.Tally earlierTally = check.check(earlier, true, searchRun());
+        RepeatedCheck.Tally earlierTally = check.check(earlier, true);
         if (earlierTally.allInteresting()) {
           return new Verdict(earlier, false, Optional.of(tally));
         }
@@ -73,11 +70,6 @@ final class ResultCheck {
       }
     }
     return new Verdict(original, false, Optional.of(tally));
-  }
-
-  /** The one run of the search that found an improvement interesting. */
-  private RepeatedCheck.Tally searchRun() {
-    return new RepeatedCheck.Tally(1, 1, Optional.empty(), false, check.runs());
   }
 
   /**
