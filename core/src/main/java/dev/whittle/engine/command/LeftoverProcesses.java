@@ -8,10 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -26,6 +29,11 @@ import java.util.function.Supplier;
  * run Linux's {@code /proc/<pid>/environ} shows which processes carry it. Only processes born since
  * the run started are read: the kernel hands out process ids in order, and {@code /proc/loadavg}
  * names the last one. Where there is no {@code /proc}, nothing is found.
+ *
+ * <p>A process in the middle of {@code execve} shows an empty or partial environment: the kernel
+ * has swapped in the new program's memory but not yet set where its environment lies. On a loaded
+ * machine a process that is not scheduled stays in that state for a while. Such a process is looked
+ * at again until its environment shows, for at most {@link #PENDING_LIMIT}.
  */
 final class LeftoverProcesses {
   /** The environment variable that names the run a process belongs to. */
@@ -36,6 +44,14 @@ final class LeftoverProcesses {
 
   /** A process may start another while its siblings are ended: a few rounds catch those. */
   private static final int MAX_ROUNDS = 5;
+
+  /** How long processes in the middle of {@code execve} are waited for. */
+  static final Duration PENDING_LIMIT = Duration.ofSeconds(2);
+
+  private static final Duration PENDING_PAUSE = Duration.ofMillis(2);
+
+  /** The kernel's flag for its own threads, which have no environment (stat field 9). */
+  private static final long KERNEL_THREAD = 0x00200000L;
 
   private LeftoverProcesses() {}
 
@@ -67,18 +83,40 @@ final class LeftoverProcesses {
     checkArgument(!prefix.isEmpty(), "the prefix must not be empty");
     return uninterrupted(
         () -> {
-          int killed = 0;
-          for (int round = 0; round < MAX_ROUNDS; round++) {
-            List<ProcessHandle> found = find(prefix, finished, since);
-            if (found.isEmpty()) {
+          // A killed process shows until the kernel gets round to ending it: it counts once.
+          Set<Long> killed = new HashSet<>();
+          long pendingDeadline = System.nanoTime() + PENDING_LIMIT.toNanos();
+          for (int round = 0; round < MAX_ROUNDS; ) {
+            Scan scan = find(prefix, finished, since);
+            List<ProcessHandle> fresh =
+                scan.found().stream().filter(found -> !killed.contains(found.pid())).toList();
+            if (!fresh.isEmpty()) {
+              fresh.forEach(ProcessHandle::destroyForcibly);
+              fresh.forEach(found -> killed.add(found.pid()));
+              round++;
+            } else if (scan.anyPending() && System.nanoTime() < pendingDeadline) {
+              pause();
+            } else {
               break;
             }
-            found.forEach(ProcessHandle::destroyForcibly);
-            killed += found.size();
           }
-          return killed;
+          return killed.size();
         });
   }
+
+  private static void pause() {
+    try {
+      Thread.sleep(PENDING_PAUSE.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * The finished runs' processes one look at {@code /proc} found, and whether it saw processes
+   * whose environment was not there yet.
+   */
+  private record Scan(List<ProcessHandle> found, boolean anyPending) {}
 
   /**
    * Runs {@code work} with the thread's interrupt put aside: NIO reads fail on an interrupted
@@ -95,10 +133,10 @@ final class LeftoverProcesses {
     }
   }
 
-  private static List<ProcessHandle> find(
-      String prefix, Predicate<String> finished, OptionalLong since) {
+  private static Scan find(String prefix, Predicate<String> finished, OptionalLong since) {
     OptionalLong now = lastPid();
     List<ProcessHandle> found = new ArrayList<>();
+    boolean anyPending = false;
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(PROC)) {
       for (Path entry : entries) {
         OptionalLong pid = pid(entry.getFileName().toString());
@@ -111,7 +149,19 @@ final class LeftoverProcesses {
         if (handle.isEmpty()) {
           continue;
         }
-        Optional<String> run = runOf(entry);
+        Optional<byte[]> environment = environmentOf(entry);
+        if (environment.isEmpty()) {
+          continue; // Ended meanwhile, or another user's.
+        }
+        Optional<String> run = runIn(environment.get());
+        if (run.isEmpty() && isInExec(entry)) {
+          anyPending = true;
+          continue;
+        }
+        if (run.isEmpty()) {
+          // Its exec may have ended between the two reads.
+          run = environmentOf(entry).flatMap(LeftoverProcesses::runIn);
+        }
         if (run.isPresent() && run.get().startsWith(prefix) && finished.test(run.get())) {
           found.add(handle.get());
         }
@@ -119,7 +169,37 @@ final class LeftoverProcesses {
     } catch (IOException e) {
       // No /proc: nothing can be found this way.
     }
-    return found;
+    return new Scan(found, anyPending);
+  }
+
+  private static boolean isInExec(Path processDirectory) {
+    try {
+      return isInExec(Files.readString(processDirectory.resolve("stat"), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      return false; // Ended meanwhile.
+    }
+  }
+
+  /**
+   * Whether a process's {@code /proc/<pid>/stat} line shows it in the middle of {@code execve}:
+   * alive, a user process, and with no environment end set yet (field 51). Only for a process whose
+   * environment could be read: the kernel shows zeros there for another user's. A process started
+   * with an empty environment has one set all the same; a zombie and a kernel thread have none.
+   */
+  static boolean isInExec(String stat) {
+    // The fields after the command name, which is in parentheses and may hold spaces and ')'.
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+    int offset = 3; // fields[0] is field 3, the state
+    if (fields.length < 51 - offset + 1) {
+      return false;
+    }
+    String state = fields[0];
+    long flags = Long.parseUnsignedLong(fields[9 - offset]);
+    String environmentEnd = fields[51 - offset];
+    return !state.equals("Z")
+        && !state.equals("X")
+        && (flags & KERNEL_THREAD) == 0
+        && environmentEnd.equals("0");
   }
 
   /**
@@ -146,14 +226,17 @@ final class LeftoverProcesses {
     }
   }
 
-  /** The value of {@value #VARIABLE} in the process's environment, if it is there and readable. */
-  private static Optional<String> runOf(Path processDirectory) {
-    byte[] environment;
+  /** The process's environment, if it can be read. */
+  private static Optional<byte[]> environmentOf(Path processDirectory) {
     try {
-      environment = Files.readAllBytes(processDirectory.resolve("environ"));
+      return Optional.of(Files.readAllBytes(processDirectory.resolve("environ")));
     } catch (IOException e) {
-      return Optional.empty(); // Ended meanwhile, or another user's.
+      return Optional.empty();
     }
+  }
+
+  /** The value of {@value #VARIABLE} in an environment, if it is there. */
+  private static Optional<String> runIn(byte[] environment) {
     int start = 0;
     while (start < environment.length) {
       int end = start;
