@@ -4,10 +4,10 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import dev.whittle.jazzer.api.Finding;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -18,15 +18,16 @@ import java.util.function.Supplier;
 /**
  * The N replays of one input that its verification asks for, up to {@code width} at a time: each
  * replay is a fresh JVM that mostly waits on its own start and class loading, so two at once on two
- * cores take little more than one. The tally counts matches in start order up to the first miss, as
- * one replay after the other would; the replays still running after a miss are cancelled (a
- * cancelled replay's JVM is destroyed by {@link FreshJvmCheck}). Width 1 runs them one after the
- * other and starts none after a miss.
+ * cores take little more than one. One miss fails the input, so the tally ends at the first miss in
+ * the order the replays end, without waiting for replays started before it, and counts the matches
+ * that ended before it; the replays still running then are cancelled (a cancelled replay's JVM is
+ * destroyed by {@link FreshJvmCheck}). Width 1 runs them one after the other and starts none after
+ * a miss.
  */
 final class Replays {
   private Replays() {}
 
-  /** How many replays matched before the first miss, and how many were started in all. */
+  /** How many replays matched before the first miss ended, and how many were started in all. */
   record Tally(int matched, int started) {}
 
   /**
@@ -59,23 +60,31 @@ final class Replays {
               return thread;
             });
     try {
-      List<Future<Finding>> replays = new ArrayList<>();
+      CompletionService<Finding> replays = new ExecutorCompletionService<>(pool);
       for (int i = 0; i < runs; i++) {
-        replays.add(
-            pool.submit(
-                () -> {
-                  started.incrementAndGet();
-                  return replay.get();
-                }));
+        replays.submit(
+            () -> {
+              started.incrementAndGet();
+              return replay.get();
+            });
       }
       for (int i = 0; i < runs; i++) {
-        if (!matches.test(outcome(replays.get(i)))) {
+        if (!matches.test(outcome(next(replays)))) {
           return new Tally(i, started.get());
         }
       }
       return new Tally(runs, started.get());
     } finally {
       pool.shutdownNow(); // Interrupts what still runs after a miss: its JVM is destroyed.
+    }
+  }
+
+  private static Future<Finding> next(CompletionService<Finding> replays) {
+    try {
+      return replays.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while a fresh JVM ran", e);
     }
   }
 

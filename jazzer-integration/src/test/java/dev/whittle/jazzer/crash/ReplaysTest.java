@@ -12,6 +12,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +41,7 @@ class ReplaysTest {
   }
 
   @Test
-  void matchesAreCountedInStartOrderUpToTheFirstMiss() {
+  void everyReplayIsCountedWhenAllMatch() {
     List<Finding> script = List.of(FOUND, FOUND, FOUND);
     for (int width = 1; width <= 3; width++) {
       AtomicInteger next = new AtomicInteger();
@@ -63,13 +64,15 @@ class ReplaysTest {
   }
 
   @Test
-  void aMissCancelsTheReplaysStillRunning() throws InterruptedException {
+  void aMissEndsTheTallyAtOnceAndCancelsTheReplaysStartedBeforeIt() throws InterruptedException {
+    // The first replay to start runs on (a JVM that takes long); the second misses at once. One
+    // miss fails the input: nothing is gained by waiting for the first.
     CountDownLatch cancelled = new CountDownLatch(1);
     AtomicInteger calls = new AtomicInteger();
     Supplier<Finding> replay =
         () -> {
-          if (calls.incrementAndGet() == 1) {
-            return null; // the first replay misses at once
+          if (calls.incrementAndGet() == 2) {
+            return null;
           }
           try {
             Thread.sleep(60_000);
@@ -82,7 +85,39 @@ class ReplaysTest {
     Replays.Tally tally = Replays.run(replay, f -> f != null, 3, 2);
 
     assertEquals(0, tally.matched());
-    assertTrue(cancelled.await(20, TimeUnit.SECONDS), "the replay beside the miss is interrupted");
+    assertTrue(tally.started() >= 2, tally::toString);
+    assertTrue(cancelled.await(20, TimeUnit.SECONDS), "the replay before the miss is interrupted");
+  }
+
+  @Test
+  void matchesThatEndedBeforeTheMissAreCounted() {
+    // The first two replays match; the third misses only once the tally has counted both.
+    CountDownLatch counted = new CountDownLatch(2);
+    AtomicInteger calls = new AtomicInteger();
+    Supplier<Finding> replay =
+        () -> {
+          if (calls.incrementAndGet() <= 2) {
+            return FOUND;
+          }
+          try {
+            counted.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return null;
+        };
+    Predicate<Finding> matches =
+        found -> {
+          if (found == null) {
+            return false;
+          }
+          counted.countDown();
+          return true;
+        };
+
+    Replays.Tally tally = Replays.run(replay, matches, 3, 2);
+
+    assertEquals(new Replays.Tally(2, 3), tally);
   }
 
   @Test
