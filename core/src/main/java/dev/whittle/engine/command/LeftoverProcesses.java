@@ -188,13 +188,22 @@ final class LeftoverProcesses {
    */
   static boolean isInExec(String stat) {
     // The fields after the command name, which is in parentheses and may hold spaces and ')'.
-    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+    int nameEnd = stat.lastIndexOf(')');
+    if (nameEnd < 0 || nameEnd + 2 > stat.length()) {
+      return false;
+    }
+    String[] fields = stat.substring(nameEnd + 2).trim().split(" ");
     int offset = 3; // fields[0] is field 3, the state
     if (fields.length < 51 - offset + 1) {
       return false;
     }
     String state = fields[0];
-    long flags = Long.parseUnsignedLong(fields[9 - offset]);
+    long flags;
+    try {
+      flags = Long.parseUnsignedLong(fields[9 - offset]);
+    } catch (NumberFormatException e) {
+      return false; // Not the layout this reads: no reason to wait.
+    }
     String environmentEnd = fields[51 - offset];
     return !state.equals("Z")
         && !state.equals("X")

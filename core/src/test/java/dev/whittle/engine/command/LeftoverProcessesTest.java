@@ -70,6 +70,15 @@ class LeftoverProcessesTest {
   }
 
   @Test
+  void aLineOfAnotherLayoutIsNotWaitedFor() {
+    assertFalse(LeftoverProcesses.isInExec(""));
+    assertFalse(LeftoverProcesses.isInExec("27653 (sleep"));
+    assertFalse(LeftoverProcesses.isInExec("27653 (sleep)"));
+    assertFalse(LeftoverProcesses.isInExec("27653 (sleep) R 1 2 3"));
+    assertFalse(LeftoverProcesses.isInExec(IN_EXEC.replace(" 4194304 ", " flags ")));
+  }
+
+  @Test
   void aCommandNameWithSpacesAndParenthesesIsSkipped() {
     assertTrue(LeftoverProcesses.isInExec(IN_EXEC.replace("(sleep)", "(a ) b (c)")));
   }
