@@ -4,6 +4,7 @@ import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.target.TargetRunner;
+import java.util.OptionalLong;
 
 /**
  * The runner a reduction runs on, on the stack it was opened with, and the runs of a runner given
@@ -53,12 +54,14 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
     }
     TargetRunner larger = null;
     Finding there;
-    long hereNanos;
+    RunCost here;
     try {
       larger = TargetRunner.open(plan.options(), plan.freshTargetPerRun(), plan.stackBytes());
+      OptionalLong cpu = RunCost.thisJvmCpuNanos();
       long start = System.nanoTime();
       there = larger.run(crash);
-      hereNanos = System.nanoTime() - start;
+      here =
+          new RunCost(System.nanoTime() - start, RunCost.between(cpu, RunCost.thisJvmCpuNanos()));
     } catch (RuntimeException | Error e) {
       if (larger != null) {
         larger.close();
@@ -70,7 +73,7 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
           workers == null || larger.classesPerFreshTarget() < WORKER_MIN_CLASSES
               ? null
               : startWorker(workers, plan.stackBytes());
-      if (worker != null && fasterInWorker(worker, crash, original, matchMode, hereNanos)) {
+      if (worker != null && fasterInWorker(worker, crash, original, matchMode, here)) {
         return new StackedRunner(larger, plan.stackBytes(), 0, worker);
       }
       return new StackedRunner(larger, plan.stackBytes(), closed(worker), null);
@@ -122,25 +125,28 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
 
   /**
    * Whether the crash gives the original's finding in the worker, twice, and its second run there
-   * (the first loads what the crash needs) took at most 1/{@value #WORKER_SPEED_UP} of its run here
-   * ({@code hereNanos}) and saved at least {@link #WORKER_MIN_SAVING_NANOS}. Interpreting every
-   * frame costs more than a fresh target per run on a small target that recurses deeply (its few
-   * classes load fast, and the JDK's are compiled here), and saves most of the time on a large
-   * library whose classes take long to define and initialize. A worker that fails to load the
-   * target does not reproduce.
+   * (the first loads what the crash needs) cost at most 1/{@value #WORKER_SPEED_UP} of its run here
+   * and saved at least {@link #WORKER_MIN_SAVING_NANOS}, in processor time where the platform tells
+   * ({@link RunCost}): compared in wall time, a build running beside Whittle made the choice, and
+   * with it the result, differ from one minimization to the next. Interpreting every frame costs
+   * more than a fresh target per run on a small target that recurses deeply (its few classes load
+   * fast, and the JDK's are compiled here), and saves most of the time on a large library whose
+   * classes take long to define and initialize. A worker that fails to load the target does not
+   * reproduce.
    */
   private static boolean fasterInWorker(
-      WorkerJvm worker, byte[] crash, Finding original, MatchMode matchMode, long hereNanos) {
+      WorkerJvm worker, byte[] crash, Finding original, MatchMode matchMode, RunCost here) {
     try {
       if (!matches(worker.run(crash), original, matchMode)) {
         return false;
       }
+      OptionalLong cpu = worker.cpuNanos();
       long start = System.nanoTime();
       Finding again = worker.run(crash);
-      long workerNanos = System.nanoTime() - start;
+      RunCost there =
+          new RunCost(System.nanoTime() - start, RunCost.between(cpu, worker.cpuNanos()));
       return matches(again, original, matchMode)
-          && WORKER_SPEED_UP * workerNanos <= hereNanos
-          && hereNanos - workerNanos >= WORKER_MIN_SAVING_NANOS;
+          && here.isOutdoneBy(there, WORKER_SPEED_UP, WORKER_MIN_SAVING_NANOS);
     } catch (IllegalStateException e) {
       return false;
     }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -61,6 +62,14 @@ final class WorkerJvm implements AutoCloseable {
     WorkerJvm worker = new WorkerJvm(command, callTimeout);
     worker.startProcess();
     return worker;
+  }
+
+  /**
+   * The processor time the child has used so far; empty where the platform does not tell, or before
+   * the child started.
+   */
+  OptionalLong cpuNanos() {
+    return process == null ? OptionalLong.empty() : RunCost.cpuNanosOf(process.toHandle());
   }
 
   /**
