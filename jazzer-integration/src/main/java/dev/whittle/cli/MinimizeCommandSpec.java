@@ -24,8 +24,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * it. The options are those of the shared mixins ({@link TargetOptions}, {@link AlgorithmOption},
  * ...) with the same names, labels, defaults, converters and texts, in the order the help lists
  * them; {@link #read} then puts the parsed values into the command's mixin objects, which {@code
- * reduce} and {@code corpus} still fill through their annotations. {@code CommandLinePinTest} pins
- * the help, the errors and the parsed values.
+ * corpus} still fills through its annotations ({@code reduce}'s model is built by hand too, in
+ * {@link ReduceCommandSpec}). {@code CommandLinePinTest} pins the help, the errors and the parsed
+ * values.
  */
 final class MinimizeCommandSpec {
   private MinimizeCommandSpec() {}
