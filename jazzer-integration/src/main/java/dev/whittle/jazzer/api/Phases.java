@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
@@ -54,13 +55,13 @@ public final class Phases {
     mainEpochMillis = System.currentTimeMillis();
     synchronized (TOTALS) {
       lastWall = System.nanoTime();
-      lastCpu = processCpuNanos();
+      lastCpu = cpuNanos();
       long classes = loadedClasses();
       long sinceStart = mainEpochMillis - ManagementFactory.getRuntimeMXBean().getStartTime();
       TOTALS.put("JVM start to main", new long[] {sinceStart * 1_000_000, lastCpu, classes});
       // The management beans just loaded are the diagnostic's own cost: not charged to a phase.
       lastWall = System.nanoTime();
-      lastCpu = processCpuNanos();
+      lastCpu = cpuNanos();
       lastClasses = loadedClasses();
     }
   }
@@ -72,7 +73,7 @@ public final class Phases {
     }
     synchronized (TOTALS) {
       long wall = System.nanoTime();
-      long cpu = processCpuNanos();
+      long cpu = cpuNanos();
       long classes = loadedClasses();
       long[] total = TOTALS.computeIfAbsent(phase, name -> new long[3]);
       total[0] += wall - lastWall;
@@ -145,11 +146,25 @@ public final class Phases {
     return ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount();
   }
 
-  private static long processCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
-      return os.getProcessCpuTime();
+  /**
+   * The processor time this JVM has used so far, all its threads: the clock of the phases' CPU
+   * column, and of whatever else compares costs that a busy machine must not disturb. Empty where
+   * the JVM does not tell.
+   */
+  public static OptionalLong processCpuNanos() {
+    try {
+      if (ManagementFactory.getOperatingSystemMXBean()
+          instanceof com.sun.management.OperatingSystemMXBean os) {
+        long nanos = os.getProcessCpuTime();
+        return nanos >= 0 ? OptionalLong.of(nanos) : OptionalLong.empty();
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // No such bean here.
     }
-    return 0;
+    return OptionalLong.empty();
+  }
+
+  private static long cpuNanos() {
+    return processCpuNanos().orElse(0);
   }
 }

@@ -1,14 +1,14 @@
 package dev.whittle.jazzer.crash;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
  * What one run of the target cost: its wall time, and the processor time its JVM spent on it where
- * the platform tells. A choice between two ways of running that compares processor times does not
- * move with what else the machine runs; wall times do (a run that waited for the processor looks
- * slow).
+ * the platform tells (this JVM's by {@link dev.whittle.jazzer.api.Phases#processCpuNanos}, a
+ * worker's by {@link #cpuNanosOf}). A choice between two ways of running that compares processor
+ * times does not move with what else the machine runs; wall times do (a run that waited for the
+ * processor looks slow).
  *
  * @param wallNanos the run's wall time
  * @param cpuNanos the processor time of the JVM that ran it, over the run; empty where unknown
@@ -23,20 +23,6 @@ record RunCost(long wallNanos, OptionalLong cpuNanos) {
     long mine = cpu ? cpuNanos.getAsLong() : wallNanos;
     long theirs = cpu ? other.cpuNanos.getAsLong() : other.wallNanos;
     return (long) factor * theirs <= mine && mine - theirs >= minSavingNanos;
-  }
-
-  /** The processor time this JVM has used so far, all its threads; empty where unknown. */
-  static OptionalLong thisJvmCpuNanos() {
-    try {
-      if (ManagementFactory.getOperatingSystemMXBean()
-          instanceof com.sun.management.OperatingSystemMXBean os) {
-        long nanos = os.getProcessCpuTime();
-        return nanos >= 0 ? OptionalLong.of(nanos) : OptionalLong.empty();
-      }
-    } catch (RuntimeException | LinkageError e) {
-      // No such bean here: wall time only.
-    }
-    return OptionalLong.empty();
   }
 
   /** The processor time {@code process} has used so far; empty where unknown. */

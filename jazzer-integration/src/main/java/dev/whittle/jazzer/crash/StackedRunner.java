@@ -2,6 +2,7 @@ package dev.whittle.jazzer.crash;
 
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
+import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.util.OptionalLong;
@@ -57,11 +58,10 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
     RunCost here;
     try {
       larger = TargetRunner.open(plan.options(), plan.freshTargetPerRun(), plan.stackBytes());
-      OptionalLong cpu = RunCost.thisJvmCpuNanos();
+      OptionalLong cpu = Phases.processCpuNanos();
       long start = System.nanoTime();
       there = larger.run(crash);
-      here =
-          new RunCost(System.nanoTime() - start, RunCost.between(cpu, RunCost.thisJvmCpuNanos()));
+      here = new RunCost(System.nanoTime() - start, RunCost.between(cpu, Phases.processCpuNanos()));
     } catch (RuntimeException | Error e) {
       if (larger != null) {
         larger.close();

@@ -1,8 +1,10 @@
 package dev.whittle.jazzer.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** The diagnostic's lines read as they did when {@code String.format} wrote them. */
@@ -22,5 +24,19 @@ class PhasesTest {
         }
       }
     }
+  }
+
+  @Test
+  void thisJvmsProcessorClockRuns() {
+    OptionalLong before = Phases.processCpuNanos();
+    long sum = 0;
+    for (int i = 0; i < 50_000_000; i++) {
+      sum += i ^ (sum >>> 3);
+    }
+    OptionalLong after = Phases.processCpuNanos();
+    long work = sum;
+
+    assertTrue(before.isPresent() && after.isPresent(), () -> before + " " + after);
+    assertTrue(after.getAsLong() > before.getAsLong(), () -> "no time passed; " + work);
   }
 }
