@@ -250,7 +250,10 @@ final class MinimizeCommandSpec {
         OptionSpecs.duration(
             "--deadline",
             "Stop minimizing a crash file this long after its start, keeping the smallest"
-                + " input so far, which is verified and written as usual. Default: no limit."));
+                + " input so far, which is verified and written as usual. Default: "
+                + MinimizeCommand.DEFAULT_DEADLINE.toMinutes()
+                + " minutes"
+                + ", so that no input keeps a run going forever."));
   }
 
   /**
