@@ -15,8 +15,10 @@ import dev.whittle.junit.fixtures.ExitingFixture;
 import dev.whittle.junit.fixtures.FlakyFixture;
 import dev.whittle.junit.fixtures.LifecycleFixture;
 import dev.whittle.junit.fixtures.LinkageFixture;
+import dev.whittle.junit.fixtures.LockFixture;
 import dev.whittle.junit.fixtures.MapFixture;
 import dev.whittle.junit.fixtures.PerClassFixture;
+import dev.whittle.junit.fixtures.PoolFixture;
 import dev.whittle.junit.fixtures.RetiredCodec;
 import dev.whittle.junit.fixtures.StateFixture;
 import dev.whittle.junit.fixtures.ThresholdFixture;
@@ -155,6 +157,51 @@ class WhittleExtensionTest {
     assertTrue(
         reason.getMessage().contains("does not fail the same way every time"), reason.getMessage());
     assertTrue(Files.notExists(resources.resolve("dev")));
+  }
+
+  /**
+   * The set-up passes in JUnit's run and fails in Whittle's copy from its third re-run on: the
+   * original failure is reported, and the reason is the set-up's exception, not only "flaky".
+   */
+  @Test
+  void aSetUpThatFailsOnlyInWhittlesCopyIsTheReasonGiven() {
+    Throwable failure = onlyFailure(run(PoolFixture.class));
+
+    assertEquals(FINDING, failure.getClass().getName(), () -> trace(failure));
+    assertInstanceOf(IllegalArgumentException.class, failure.getCause(), "the original failure");
+    assertEquals(1, failure.getSuppressed().length);
+    Throwable reason = failure.getSuppressed()[0];
+    assertInstanceOf(ShrinkingStoppedException.class, reason);
+    String message = reason.getMessage();
+    assertTrue(
+        message.startsWith(
+            "Whittle did not shrink this input: the re-runs of the test in Whittle's copy of the"
+                + " class failed in set-up: 1 of 3 re-runs failed in set-up, before the test"
+                + " method ran; the first in @BeforeEach PoolFixture.takeConnection:"
+                + " java.lang.IllegalStateException: connection pool exhausted (2 of 2 in use)"),
+        message);
+    assertTrue(message.contains("then: the test does not fail the same way every time"), message);
+    assertInstanceOf(IllegalStateException.class, reason.getCause(), "the set-up's exception");
+    assertTrue(Files.notExists(resources.resolve("dev")), "nothing written");
+  }
+
+  /**
+   * The same when the set-up fails in every re-run: the test "did not fail again" because of it.
+   */
+  @Test
+  void aSetUpThatAlwaysFailsInWhittlesCopyIsTheReasonGiven() {
+    Throwable failure = onlyFailure(run(LockFixture.class));
+
+    assertEquals(FINDING, failure.getClass().getName(), () -> trace(failure));
+    String message = failure.getSuppressed()[0].getMessage();
+    assertTrue(
+        message.contains(
+            "3 of 3 re-runs failed in set-up, before the test method ran; the first in @BeforeEach"
+                + " LockFixture.claimLock: java.lang.IllegalStateException: lock "
+                + LockFixture.class.getName()
+                + ".lock is held by its first owner"),
+        message);
+    assertTrue(message.contains("then: the test did not fail again"), message);
   }
 
   @Test
