@@ -20,6 +20,7 @@ import dev.whittle.junit.fixtures.MapFixture;
 import dev.whittle.junit.fixtures.PerClassFixture;
 import dev.whittle.junit.fixtures.PoolFixture;
 import dev.whittle.junit.fixtures.RetiredCodec;
+import dev.whittle.junit.fixtures.SometimesSetUpFixture;
 import dev.whittle.junit.fixtures.StateFixture;
 import dev.whittle.junit.fixtures.ThresholdFixture;
 import dev.whittle.junit.fixtures.UnannotatedFixture;
@@ -202,6 +203,23 @@ class WhittleExtensionTest {
                 + ".lock is held by its first owner"),
         message);
     assertTrue(message.contains("then: the test did not fail again"), message);
+  }
+
+  /** Re-runs whose set-up failed counted as passing; a shrunk failure says how many there were. */
+  @Test
+  void aShrunkFailureSaysHowManyReRunsFailedInSetUp() throws IOException {
+    Throwable failure = onlyFailure(run(SometimesSetUpFixture.class));
+
+    String message =
+        assertInstanceOf(AssertionError.class, failure, () -> trace(failure)).getMessage();
+    assertTrue(
+        message.matches(
+            "(?s).*\n  \\([0-9,]+ of [0-9,]+ re-runs failed in set-up, before the test method ran;"
+                + " the first in @BeforeEach SometimesSetUpFixture.connect:"
+                + " java.lang.IllegalStateException: connection refused \\(set-up 5\\), and"
+                + " counted as passing\\)\n.*"),
+        message);
+    onlyMinimizedFile(methodDirectory("SometimesSetUpFixture", "parse"));
   }
 
   @Test
