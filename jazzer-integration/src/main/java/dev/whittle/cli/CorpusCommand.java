@@ -214,9 +214,13 @@ final class CorpusCommand implements Callable<Integer> {
       description = "Corpus directories (read recursively) and files.")
   List<Path> corpus = new ArrayList<>();
 
+  /** The fuzz target, as {@link TargetOptions#target} reads it. */
+  private String target;
+
   @Override
   public Integer call() {
     List<Path> targetClassPath = targetOptions.classPath(spec.commandLine());
+    target = targetOptions.target(spec.commandLine());
     if (maxRunsPerFile < 1) {
       throw new ParameterException(
           spec.commandLine(), "--max-runs-per-file must be at least 1, was " + maxRunsPerFile);
@@ -249,7 +253,8 @@ final class CorpusCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     CorpusMinimizer minimizer =
-        CorpusMinimizer.forTarget(targetOptions.targetClass, targetClassPath)
+        CorpusMinimizer.forTarget(target, targetClassPath)
+            .withTargetArgs(targetOptions.targetArgs)
             .withCallTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT))
             .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)
@@ -278,7 +283,7 @@ final class CorpusCommand implements Callable<Integer> {
                 e.getMessage().contains("corpus")
                     ? ExitCodes.INPUT_UNREADABLE
                     : ExitCodes.OUTPUT_UNWRITABLE);
-    CorpusReport report = new CorpusReport(targetOptions.targetClass, !noHitCounts);
+    CorpusReport report = new CorpusReport(target, !noHitCounts);
     jsonOption.print(
         spec.commandLine().getOut(),
         () -> report.toJson(result, output),
@@ -321,7 +326,7 @@ final class CorpusCommand implements Callable<Integer> {
   private int mergeInto(CorpusMinimizer minimizer) {
     CorpusMergeResult result =
         runLocked(into, () -> minimizer.mergeInto(into, corpus), e -> ExitCodes.INPUT_UNREADABLE);
-    CorpusReport report = new CorpusReport(targetOptions.targetClass, !noHitCounts);
+    CorpusReport report = new CorpusReport(target, !noHitCounts);
     jsonOption.print(
         spec.commandLine().getOut(),
         () -> report.mergeJson(result, into),

@@ -95,7 +95,7 @@ final class MinimizeCommand implements Callable<Integer> {
   public Integer call() {
     MinimizeCommandSpec.read(spec, this);
     Phases.end("option parsing");
-    String targetClass = targetOptions.targetClass;
+    String targetClass = targetOptions.target(spec.commandLine());
     if (targetClass.contains("#")) {
       // Its reproducer would call a fuzzerTestOneInput the class does not have.
       throw new ParameterException(
@@ -112,6 +112,7 @@ final class MinimizeCommand implements Callable<Integer> {
     warnIfHotExceptionsLoseTheirFrames();
     CrashMinimizer minimizer =
         CrashMinimizer.forTarget(targetClass, targetClassPath)
+            .withTargetArgs(targetOptions.targetArgs)
             .withAlgorithm(algorithmOption.algorithm)
             .withMatchMode(matchMode)
             .withCallTimeout(callTimeout())

@@ -128,6 +128,14 @@ final class MinimizeCommandSpec {
             .type(String.class)
             .description(TargetOptions.TARGET_DESCRIPTION)
             .build());
+    spec.addOption(
+        OptionSpec.builder("--target-arg")
+            .paramLabel("ARG")
+            .arity("1")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .description(TargetOptions.TARGET_ARG_DESCRIPTION)
+            .build());
   }
 
   private static void addSearchOptions(CommandSpec spec) {
@@ -263,6 +271,8 @@ final class MinimizeCommandSpec {
   static void read(CommandSpec spec, MinimizeCommand command) {
     command.targetOptions.classPath = value(spec, "--cp");
     command.targetOptions.targetClass = value(spec, "--target");
+    List<String> targetArgs = value(spec, "--target-arg");
+    command.targetOptions.targetArgs = targetArgs == null ? List.of() : targetArgs;
     command.algorithmOption.algorithm = value(spec, "--algorithm");
     command.jobsOption.jobs = OptionSpecs.<Integer>value(spec, "--jobs");
     command.matchMode = value(spec, "--match");

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.jazzer.api.Phases;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import picocli.CommandLine;
@@ -140,8 +141,14 @@ public final class WhittleCommand implements Runnable {
   private static int handleUsageError(ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
-    err.println(PREFIX + e.getMessage());
-    UnmatchedArgumentException.printSuggestions(e, err);
+    String command = commandLine.getCommandSpec().name();
+    Optional<String> jazzerSpelling = JazzerSpellings.unknownOption(command, args);
+    if (jazzerSpelling.isPresent()) {
+      err.println(PREFIX + jazzerSpelling.get());
+    } else {
+      err.println(PREFIX + e.getMessage());
+      UnmatchedArgumentException.printSuggestions(e, err);
+    }
     err.println(
         "Try '" + commandLine.getCommandSpec().qualifiedName() + " --help' for more information.");
     err.flush();
