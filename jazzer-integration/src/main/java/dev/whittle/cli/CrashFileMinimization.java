@@ -41,7 +41,7 @@ final class CrashFileMinimization {
   CrashOutcome minimize(CrashMinimizer minimizer, Path crash) {
     try {
       long size = Files.size(crash);
-      err.println("whittle: minimizing " + crash + " (" + size + " bytes)");
+      err.println("whittle: minimizing " + DisplayedText.of(crash) + " (" + size + " bytes)");
       err.flush();
       MinimizationResult result =
           minimizer
@@ -102,13 +102,13 @@ final class CrashFileMinimization {
             reason -> {
               err.println(
                   "whittle: "
-                      + crash
+                      + DisplayedText.of(crash)
                       + ": "
-                      + reason
+                      + DisplayedText.of(reason)
                       + "; wrote "
-                      + written.minimized()
+                      + DisplayedText.of(written.minimized())
                       + " and "
-                      + written.reproducer()
+                      + DisplayedText.of(written.reproducer())
                       + " instead. The minimized input ("
                       + result.minimized().length
                       + " bytes): "
@@ -118,9 +118,9 @@ final class CrashFileMinimization {
     if (!result.verified() && result.verification().method().equals(Verification.FRESH_JVM)) {
       err.println(
           "whittle: "
-              + crash
+              + DisplayedText.of(crash)
               + ": result NOT verified in fresh JVMs, written as "
-              + written.minimized()
+              + DisplayedText.of(written.minimized())
               + ": "
               + result.verification().detail());
       err.flush();
@@ -140,7 +140,7 @@ final class CrashFileMinimization {
                 ExitCodes.INTERRUPTED,
                 crash + ": interrupted before it could be minimized; nothing written")
             : new CrashOutcome.Failed(crash, exitCode, message);
-    err.println("whittle: " + failed.message());
+    err.println("whittle: " + DisplayedText.of(failed.message()));
     err.flush();
     return failed;
   }
