@@ -364,6 +364,28 @@ class CliMessagesTest {
     }
   }
 
+  @Test
+  void aControlCharacterInACorpusFilesNameIsEscapedInTheCorpusSummary() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(corpus.resolve("ok"), "ok");
+    Files.writeString(corpus.resolve("bug\nx"), "xBUGx");
+
+    Execution run =
+        InProcessWhittle.execute(
+            "corpus",
+            "--cp",
+            classes(),
+            "--target",
+            BUG_TARGET,
+            "--output",
+            dir.resolve("out").toString(),
+            corpus.toString());
+
+    assertEquals(0, run.exitCode(), run::toString);
+    assertTrue(run.out().contains("bug\\nx: "), run::toString);
+    assertFalse(run.out().contains("bug\nx"), run::toString);
+  }
+
   private Execution minimizeBug(String crash) {
     return InProcessWhittle.execute("minimize", "--cp", classes(), "--target", BUG_TARGET, crash);
   }
