@@ -8,6 +8,7 @@ import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.CorpusOutputException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.input.UnreadableInputException;
 import dev.whittle.jazzer.output.OutputLock;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -307,6 +308,8 @@ final class CorpusCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     } catch (CorpusOutputException e) {
       throw new CliException(ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
+    } catch (UnreadableInputException e) {
+      throw new CliException(Inputs.exitCode(e), e.getMessage());
     } catch (IOException e) {
       throw new CliException(ioExitCode.applyAsInt(e), e.getMessage());
     } catch (FuzzTargetLoadException e) {
