@@ -9,12 +9,13 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.Verification;
+import dev.whittle.jazzer.input.InputFiles;
+import dev.whittle.jazzer.input.UnreadableInputException;
 import dev.whittle.jazzer.output.EscapedBytes;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.output.OutputWriteException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -40,7 +41,7 @@ final class CrashFileMinimization {
 
   CrashOutcome minimize(CrashMinimizer minimizer, Path crash) {
     try {
-      long size = Files.size(crash);
+      long size = InputFiles.checkedLength(crash, "crash file");
       err.println("whittle: minimizing " + DisplayedText.of(crash) + " (" + size + " bytes)");
       err.flush();
       MinimizationResult result =
@@ -55,6 +56,8 @@ final class CrashFileMinimization {
           Thread.currentThread().interrupt();
         }
       }
+    } catch (UnreadableInputException e) {
+      return failed(crash, Inputs.exitCode(e), e.getMessage());
     } catch (IOException e) {
       return failed(
           crash, ExitCodes.INPUT_UNREADABLE, "cannot read crash file " + crash + ": " + e);

@@ -77,7 +77,8 @@ final class MinimizeCommandSpec {
     "1:unexpected failure",
     "2:bad options or arguments, a --cp entry that does not exist, or an --output another run"
         + " is writing",
-    "3:a CRASH is missing or unreadable, or a directory without crash-* files",
+    "3:a CRASH is missing or unreadable, no regular file (a pipe, a device), longer than 2 GiB,"
+        + " or a directory without crash-* files",
     "6:a result cannot be written where it belongs (it went to the current directory or"
         + " whittle-out in the temporary directory, as the message says), or nowhere",
     "7:a crash file does not crash the target",
@@ -85,6 +86,7 @@ final class MinimizeCommandSpec {
     "9:the target class cannot be loaded or initialized",
     "10:a result did not reproduce in fresh JVMs and was written as unverified-<sha1>",
     "11:a run threw a linkage error: the target's class path is broken (stops the run)",
+    "12:Whittle's heap is too small (to read a crash file, say)",
     "130:interrupted",
   };
 
