@@ -9,6 +9,7 @@ import dev.whittle.jazzer.api.CorpusOutputException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.input.UnreadableInputException;
+import dev.whittle.jazzer.output.CorpusOutput;
 import dev.whittle.jazzer.output.OutputLock;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -275,6 +276,15 @@ final class CorpusCommand implements Callable<Integer> {
                 });
     if (into != null) {
       return mergeInto(minimizer);
+    }
+    try {
+      // Named as the user gave them, before any run.
+      CorpusOutput.checkOutsideInputs("--output", output, corpus);
+      if (crashers != null) {
+        CorpusOutput.checkOutsideInputs("--crashers", crashers, corpus);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     CorpusMinimizer withCrashers =
         crashers == null ? minimizer : minimizer.withCrashersDirectory(crashers);

@@ -6,6 +6,7 @@ import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.output.CorpusDirectories;
+import dev.whittle.jazzer.output.CorpusPaths;
 import dev.whittle.junit.api.WhittleConfiguration;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -107,12 +107,13 @@ final class FuzzTestCorpus {
 
   /**
    * Refuses an output that is, holds or lies in a corpus directory read: replacing it would delete
-   * input files, which only {@code whittle.corpus.replace} may move, and aside.
+   * input files, which only {@code whittle.corpus.replace} may move, and aside. Symbolic links are
+   * resolved: a link to a corpus directory is that directory.
    */
   private static void checkApart(Path place, List<Path> corpus) {
-    Path output = place.toAbsolutePath().normalize();
+    Path output = CorpusPaths.real(place);
     for (Path directory : corpus) {
-      Path input = directory.toAbsolutePath().normalize();
+      Path input = CorpusPaths.real(directory);
       checkArgument(
           !output.startsWith(input) && !input.startsWith(output),
           "%s: the output %s and the corpus directory %s overlap, and the corpus is never"
@@ -198,8 +199,8 @@ final class FuzzTestCorpus {
     if (!Files.isDirectory(directory)) {
       return false;
     }
-    try (Stream<Path> files = Files.walk(directory)) {
-      return files.anyMatch(Files::isRegularFile);
+    try {
+      return !CorpusPaths.regularFiles(directory).isEmpty();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

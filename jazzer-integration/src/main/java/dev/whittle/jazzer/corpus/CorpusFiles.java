@@ -1,6 +1,7 @@
 package dev.whittle.jazzer.corpus;
 
 import dev.whittle.jazzer.input.InputFiles;
+import dev.whittle.jazzer.output.CorpusPaths;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,15 +9,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /** Reading a corpus: its files, each content once. */
 final class CorpusFiles {
   private CorpusFiles() {}
 
   /**
-   * The regular files of {@code arguments}, directories read recursively and sorted by path, with
-   * equal contents once (the first path wins).
+   * The regular files of {@code arguments}, directories read recursively (through symbolic links)
+   * and sorted by path, with equal contents once (the first path wins).
    *
    * @throws IOException naming a file or directory that cannot be read, or a file given as an
    *     argument that is no regular file or longer than a Java array holds
@@ -40,8 +40,10 @@ final class CorpusFiles {
     if (!Files.isDirectory(argument)) {
       return List.of(argument);
     }
-    try (Stream<Path> walk = Files.walk(argument)) {
-      return walk.filter(Files::isRegularFile).sorted().toList();
+    try {
+      return CorpusPaths.regularFiles(argument);
+    } catch (IOException e) {
+      throw new IOException("cannot read corpus directory " + argument + ": " + e.getMessage(), e);
     }
   }
 }

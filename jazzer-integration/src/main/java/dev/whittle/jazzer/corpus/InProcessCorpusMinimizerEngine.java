@@ -29,6 +29,9 @@ public final class InProcessCorpusMinimizerEngine implements CorpusMinimizerEngi
     if (inputs.isEmpty()) {
       throw new IllegalArgumentException("no corpus files in " + arguments);
     }
+    // The output first: when it lies in an input, so does the crashers directory beside it, which
+    // the user may never have named.
+    CorpusOutput.checkOutsideInputs("the output directory", output, arguments);
     CrasherCopies crashers =
         CrasherCopies.into(minimizer.crashersDirectory(output), arguments, output);
     CorpusOutput prepared = CorpusOutput.prepare(output, arguments);

@@ -10,6 +10,7 @@ import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.output.CorpusPaths;
 import dev.whittle.jazzer.output.KeptCorpusAdditions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -82,7 +83,10 @@ final class KeptCorpusMerge {
     }
   }
 
-  /** The kept corpus MUST be an existing directory outside every new input directory. */
+  /**
+   * The kept corpus MUST be an existing directory outside every new input directory, symbolic links
+   * resolved.
+   */
   private static void checkKept(Path kept, List<Path> arguments) throws IOException {
     if (!Files.exists(kept)) {
       throw new IOException("the kept corpus directory " + kept + " does not exist");
@@ -90,11 +94,9 @@ final class KeptCorpusMerge {
     if (!Files.isDirectory(kept)) {
       throw new IOException("the kept corpus " + kept + " is not a directory");
     }
-    Path absolute = kept.toAbsolutePath().normalize();
     for (Path argument : arguments) {
-      Path input = argument.toAbsolutePath().normalize();
       checkArgument(
-          !Files.isDirectory(input) || !absolute.startsWith(input),
+          !CorpusPaths.isIn(kept, argument),
           "the kept corpus %s lies in the new corpus %s, which is never modified",
           kept,
           argument);

@@ -39,7 +39,7 @@ final class CrashFiles {
     int slash = artifactPrefix.lastIndexOf('/');
     Path directory = Path.of(slash < 0 ? "." : artifactPrefix.substring(0, slash + 1));
     String namePrefix = artifactPrefix.substring(slash + 1) + "crash-";
-    CrashFiles empty = new CrashFiles(directory.toAbsolutePath(), namePrefix, Map.of());
+    CrashFiles empty = new CrashFiles(directory.toAbsolutePath().normalize(), namePrefix, Map.of());
     Map<Path, FileTime> before = new HashMap<>();
     for (Path file : empty.candidates()) {
       FileTime modified = modified(file);
@@ -52,6 +52,11 @@ final class CrashFiles {
 
   Path directory() {
     return directory;
+  }
+
+  /** Where libFuzzer writes the crash file of the input whose SHA-1 is {@code sha1}. */
+  Path fileOf(String sha1) {
+    return directory.resolve(namePrefix + sha1);
   }
 
   /** The crash files written since the snapshot, oldest first. */

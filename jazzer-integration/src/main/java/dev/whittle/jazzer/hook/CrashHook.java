@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -38,16 +39,39 @@ final class CrashHook implements Runnable {
 
   private final HookOptions options;
   private final CrashFiles crashFiles;
+  private final Optional<JazzerReproducers> reproducers;
+  private final boolean jobsParent;
   private final Supplier<Optional<Class<?>>> fuzzTarget;
   private final PrintStream log;
+
+  /** One crash to minimize: its file, or the input Jazzer's reproducer holds when it is missing. */
+  private record Crash(Path file, Optional<byte[]> input) {}
 
   CrashHook(
       HookOptions options,
       CrashFiles crashFiles,
       Supplier<Optional<Class<?>>> fuzzTarget,
       PrintStream log) {
+    this(options, crashFiles, Optional.empty(), false, fuzzTarget, log);
+  }
+
+  /**
+   * @param reproducers Jazzer's reproducers, for the crash files libFuzzer announced but could not
+   *     write
+   * @param jobsParent whether this JVM is libFuzzer's parent of {@code -fork} or {@code -jobs}
+   *     jobs, each of which minimizes the crash files it writes in its own JVM
+   */
+  CrashHook(
+      HookOptions options,
+      CrashFiles crashFiles,
+      Optional<JazzerReproducers> reproducers,
+      boolean jobsParent,
+      Supplier<Optional<Class<?>>> fuzzTarget,
+      PrintStream log) {
     this.options = options;
     this.crashFiles = crashFiles;
+    this.reproducers = reproducers;
+    this.jobsParent = jobsParent;
     this.fuzzTarget = fuzzTarget;
     this.log = log;
   }
@@ -71,20 +95,42 @@ final class CrashHook implements Runnable {
   }
 
   private void minimizeAll() {
-    List<Path> crashes = crashFiles.writtenSince();
-    if (crashes.isEmpty()) {
+    List<Crash> crashes = new ArrayList<>();
+    crashFiles.writtenSince().forEach(file -> crashes.add(new Crash(file, Optional.empty())));
+    List<JazzerReproducers.Announced> missing =
+        reproducers.map(r -> r.withoutCrashFile(crashFiles)).orElse(List.of());
+    if (crashes.isEmpty() && missing.isEmpty()) {
       return;
+    }
+    if (jobsParent) {
+      // The job that wrote a crash file has minimized it already, in its own JVM.
+      log.println(
+          "whittle: this JVM is libFuzzer's parent of -fork/-jobs jobs, and each job minimizes"
+              + " the crash files it writes; not minimizing them again: "
+              + crashes.stream().map(Crash::file).toList());
+      return;
+    }
+    for (JazzerReproducers.Announced announced : missing) {
+      log.printf(
+          "whittle: Jazzer announced %s, but it does not exist: libFuzzer could not write it (is"
+              + " %s writable?); minimizing the input of Jazzer's reproducer %s instead%n",
+          announced.crash(), crashFiles.directory(), announced.reproducer());
+      crashes.add(new Crash(announced.crash(), Optional.of(announced.input())));
     }
     Optional<Class<?>> target = fuzzTarget.get();
     if (target.isEmpty()) {
-      log.println("whittle: no standalone fuzz target in this JVM; " + crashes + " left as is");
+      log.println(
+          "whittle: no standalone fuzz target in this JVM; "
+              + crashes.stream().map(Crash::file).toList()
+              + " left as is");
       return;
     }
     long deadline = System.nanoTime() + options.budget().toNanos();
-    for (Path crash : crashes) {
+    for (Crash crash : crashes) {
       Duration left = Duration.ofNanos(deadline - System.nanoTime());
       if (left.isNegative() || left.isZero()) {
-        log.println("whittle: budget of " + options.budget() + " spent; " + crash + " left as is");
+        log.println(
+            "whittle: budget of " + options.budget() + " spent; " + crash.file() + " left as is");
         continue;
       }
       if (!minimizeOne(target.get(), crash, left)) {
@@ -94,7 +140,7 @@ final class CrashHook implements Runnable {
   }
 
   /** Minimizes one crash file within {@code left}; false when it had to be abandoned. */
-  private boolean minimizeOne(Class<?> target, Path crash, Duration left) {
+  private boolean minimizeOne(Class<?> target, Crash crash, Duration left) {
     Thread worker =
         new Thread(() -> minimizeAndSave(target, crash, left), "whittle-crash-hook-minimizer");
     worker.setDaemon(true);
@@ -114,14 +160,15 @@ final class CrashHook implements Runnable {
     if (worker.isAlive()) {
       log.printf(
           "whittle: %s: gave up after %d ms; nothing more is written%n",
-          crash, (System.nanoTime() - start) / 1_000_000);
+          crash.file(), (System.nanoTime() - start) / 1_000_000);
       return false;
     }
     return true;
   }
 
-  private void minimizeAndSave(Class<?> target, Path crash, Duration left) {
+  private void minimizeAndSave(Class<?> target, Crash held, Duration left) {
     long start = System.nanoTime();
+    Path crash = held.file();
     try {
       CrashMinimizer minimizer =
           CrashMinimizer.forLoadedTarget(target)
@@ -129,7 +176,10 @@ final class CrashHook implements Runnable {
               .withBudget(Budget.unlimited().withDeadline(left));
       // Jazzer defined the target's classes, so its exit calls cannot be rewritten: one during
       // this shutdown blocks its run (the JVM is exiting already) until the call timeout ends it.
-      MinimizationResult result = minimizer.minimize(crash);
+      MinimizationResult result =
+          held.input().isPresent()
+              ? minimizer.minimize(held.input().get())
+              : minimizer.minimize(crash);
       MinimizationOutputs.Written written;
       try {
         written =

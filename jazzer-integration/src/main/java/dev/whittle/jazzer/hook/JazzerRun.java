@@ -12,6 +12,12 @@ final class JazzerRun {
   /** libFuzzer's flag; it reads flags with one dash only, and the last one wins. */
   static final String ARTIFACT_PREFIX_FLAG = "-artifact_prefix=";
 
+  /** Jazzer's own flag (two dashes) for where it writes {@code Crash_<sha1>.java}. */
+  static final String REPRODUCER_PATH_FLAG = "--reproducer_path=";
+
+  /** libFuzzer's flags that make this process run its fuzzing in child processes. */
+  private static final List<String> JOB_FLAGS = List.of("-fork=", "-jobs=");
+
   private static final String FUZZ_TARGET_HOLDER =
       "com.code_intelligence.jazzer.driver.FuzzTargetHolder";
 
@@ -31,6 +37,53 @@ final class JazzerRun {
       }
     }
     return prefix;
+  }
+
+  /**
+   * Jazzer's {@code --reproducer_path} from {@code arguments}, the last one; {@code "."} (the
+   * working directory), Jazzer's default, when there is none.
+   */
+  static String reproducerPath(List<String> arguments) {
+    String path = ".";
+    for (String argument : arguments) {
+      if (argument.startsWith(REPRODUCER_PATH_FLAG)) {
+        path = argument.substring(REPRODUCER_PATH_FLAG.length());
+      }
+    }
+    return path;
+  }
+
+  /**
+   * Whether {@code arguments} make this JVM libFuzzer's parent of {@code -fork=N} or {@code
+   * -jobs=N} jobs (the last of each flag, N above 0): it fuzzes nothing itself, Jazzer relaunches
+   * the JVM, agent and all, for each job without the flag, and each job writes its own crash files,
+   * which the hook in that job minimizes.
+   */
+  static boolean runsFuzzingJobs(List<String> arguments) {
+    for (String flag : JOB_FLAGS) {
+      String value = "0";
+      for (String argument : arguments) {
+        if (argument.startsWith(flag)) {
+          value = argument.substring(flag.length());
+        }
+      }
+      if (leadingNumber(value) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The number {@code value} starts with, as libFuzzer's {@code atoi} reads a flag; 0 if none. */
+  private static long leadingNumber(String value) {
+    int end = 0;
+    while (end < value.length()
+        && end < 9
+        && value.charAt(end) >= '0'
+        && value.charAt(end) <= '9') {
+      end++;
+    }
+    return end == 0 ? 0 : Long.parseLong(value.substring(0, end));
   }
 
   /**

@@ -4,6 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -27,14 +30,20 @@ public final class WhittleAgent {
     PrintStream log = CrashHook.processStandardError();
     try {
       HookOptions options = HookOptions.parse(agentArgs);
-      String prefix =
-          options
-              .artifactPrefix()
-              .orElseGet(() -> JazzerRun.artifactPrefix(JazzerRun.jvmArguments()));
+      List<String> arguments = JazzerRun.jvmArguments();
+      String prefix = options.artifactPrefix().orElseGet(() -> JazzerRun.artifactPrefix(arguments));
       CrashFiles crashFiles = CrashFiles.snapshot(prefix);
+      JazzerReproducers reproducers =
+          JazzerReproducers.snapshot(Path.of(JazzerRun.reproducerPath(arguments)));
       Thread hook =
           new Thread(
-              new CrashHook(options, crashFiles, JazzerRun::fuzzTargetClass, log),
+              new CrashHook(
+                  options,
+                  crashFiles,
+                  Optional.of(reproducers),
+                  JazzerRun.runsFuzzingJobs(arguments),
+                  JazzerRun::fuzzTargetClass,
+                  log),
               "whittle-crash-hook");
       Runtime.getRuntime().addShutdownHook(hook);
     } catch (RuntimeException e) {

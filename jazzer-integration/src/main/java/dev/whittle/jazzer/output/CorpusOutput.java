@@ -84,14 +84,16 @@ public final class CorpusOutput {
 
   /**
    * Refuses {@code directory} if it is or lies in an input directory of {@code inputs}, whose files
-   * writing there would change; {@code what} names it in the message.
+   * writing there would change, symbolic links resolved; {@code what} names it in the message.
+   *
+   * @throws IllegalArgumentException naming {@code what}, the directory and the input
    */
-  static void checkOutsideInputs(String what, Path directory, List<Path> inputs) {
-    Path absolute = directory.toAbsolutePath().normalize();
+  public static void checkOutsideInputs(String what, Path directory, List<Path> inputs) {
+    checkNotNull(what, "what");
+    checkNotNull(directory, "directory");
     for (Path argument : inputs) {
-      Path input = argument.toAbsolutePath().normalize();
       checkArgument(
-          !absolute.startsWith(input) || !Files.isDirectory(input),
+          !CorpusPaths.isIn(directory, argument),
           "%s %s lies in the input corpus %s, which is never modified",
           what,
           directory,

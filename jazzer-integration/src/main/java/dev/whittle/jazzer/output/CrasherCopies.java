@@ -37,9 +37,8 @@ public final class CrasherCopies {
    */
   public static CrasherCopies into(Path directory, List<Path> inputs, Path output) {
     checkNotNull(directory, "directory");
-    Path absolute = directory.toAbsolutePath().normalize();
     checkArgument(
-        !absolute.startsWith(output.toAbsolutePath().normalize()),
+        !CorpusPaths.real(directory).startsWith(CorpusPaths.real(output)),
         "the crashers directory %s lies in the output corpus %s, which must replay without a"
             + " failure",
         directory,

@@ -1,9 +1,13 @@
 package dev.whittle.jazzer.hook;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.jazzer.output.MinimizationOutputs;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -35,6 +39,34 @@ class CrashHookPartsTest {
         "b/",
         JazzerRun.artifactPrefix(
             List.of("-artifact_prefix=a/", "--artifact_prefix=c/", "-artifact_prefix=b/")));
+  }
+
+  @Test
+  void forkAndJobsAboveZeroMakeTheParentOfJobsTheLastFlagWinning() {
+    assertTrue(JazzerRun.runsFuzzingJobs(List.of("-fork=2", "corpus")));
+    assertTrue(JazzerRun.runsFuzzingJobs(List.of("-jobs=4")));
+    assertFalse(JazzerRun.runsFuzzingJobs(List.of("-fork=2", "-fork=0")));
+    assertFalse(JazzerRun.runsFuzzingJobs(List.of("--fork=2", "-runs=9", "-fork=x")));
+    assertEquals(".", JazzerRun.reproducerPath(List.of("-artifact_prefix=a/")));
+    assertEquals(
+        "r", JazzerRun.reproducerPath(List.of("--reproducer_path=q", "--reproducer_path=r")));
+  }
+
+  @Test
+  void aReproducersInputIsItsBase64ChunksJoined() throws Exception {
+    Path reproducer =
+        write(
+            "Crash_x.java",
+            ("public class Crash_x {\n    static final String base64Bytes = String.join(\"\","
+                    + " \"QUJD\", \"REVG\");\n}\n")
+                .getBytes(StandardCharsets.UTF_8));
+    assertArrayEquals(
+        "ABCDEF".getBytes(StandardCharsets.UTF_8),
+        JazzerReproducers.input(reproducer).orElseThrow());
+    assertEquals(
+        Optional.empty(),
+        JazzerReproducers.input(
+            write("Crash_y.java", "class Crash_y {}".getBytes(StandardCharsets.UTF_8))));
   }
 
   @Test
