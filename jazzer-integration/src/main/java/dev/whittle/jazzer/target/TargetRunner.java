@@ -69,6 +69,7 @@ public final class TargetRunner implements AutoCloseable {
   private final FindingClassifier classifier;
   private final Entry entry;
   private long runs;
+  private GlobalState globals;
 
   TargetRunner(
       Lifecycle lifecycle, RunWatchdog watchdog, FindingClassifier classifier, Entry entry) {
@@ -275,8 +276,24 @@ public final class TargetRunner implements AutoCloseable {
   }
 
   private RunWatchdog.RawRun runRaw(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
+    if (globals == null) {
+      globals = GlobalState.baseline();
+    }
     runs++;
-    return lifecycle.run(watchdog, input, wrap);
+    try {
+      return lifecycle.run(watchdog, input, wrap);
+    } finally {
+      globals.afterRun();
+    }
+  }
+
+  /**
+   * The JVM-global state (default locale, time zone, system properties, ...) that the runs so far
+   * changed: put back before each next run where it can be, and either way something a run in a
+   * fresh JVM would not have seen. {@link MovedGlobals#NONE} before the first run.
+   */
+  public MovedGlobals movedGlobals() {
+    return globals == null ? MovedGlobals.NONE : globals.moved();
   }
 
   /**
@@ -345,6 +362,9 @@ public final class TargetRunner implements AutoCloseable {
       lifecycle.afterLastRun(watchdog);
     } finally {
       watchdog.close();
+      if (globals != null) {
+        globals.probeOneShots();
+      }
     }
   }
 }
