@@ -64,7 +64,7 @@ public final class FreshJvmReplay {
             .withTargetArgs(targetArgs);
     Finding finding;
     try (TargetRunner runner = TargetRunner.open(options, false, 0)) {
-      finding = runner.run(input);
+      finding = runner.runOnlyRunOfThisJvm(input);
     } catch (RuntimeException e) {
       out.println(PREFIX + "error " + e.toString().replace('\n', ' '));
       System.exit(2);

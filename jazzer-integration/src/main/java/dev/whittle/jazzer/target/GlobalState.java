@@ -1,6 +1,8 @@
 package dev.whittle.jazzer.target;
 
-import com.google.common.collect.ImmutableList;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
 import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.HttpURLConnection;
@@ -10,20 +12,15 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URL;
 import java.net.URLConnection;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TimeZone;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiPredicate;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The JVM-global state a target can change in one run and that a fresh class loader does not reset,
@@ -45,68 +42,30 @@ final class GlobalState {
   /** One-shot factories that runs of any runner in this JVM set, which nothing resets. */
   private static final Set<String> LASTING = ConcurrentHashMap.newKeySet();
 
-  private final ImmutableList<Watched<?>> watched;
+  private final Object[] before;
+  private final Properties properties;
+  private final Map<Object, Object> propertiesCopy;
+  private final int propertiesHash;
   private final Set<String> oneShotsBefore;
   private final Set<String> moved = ConcurrentHashMap.newKeySet();
   private final Set<String> unrestored = ConcurrentHashMap.newKeySet();
 
-  private GlobalState(List<Watched<?>> watched, Set<String> oneShotsBefore) {
-    this.watched = ImmutableList.copyOf(watched);
-    this.oneShotsBefore = oneShotsBefore;
+  private GlobalState() {
+    // First: the first reading of the default time zone writes user.timezone into the properties.
+    Global[] globals = Global.values();
+    before = new Object[globals.length];
+    for (Global global : globals) {
+      before[global.ordinal()] = global.read();
+    }
+    properties = System.getProperties();
+    propertiesCopy = Map.copyOf(properties);
+    propertiesHash = properties.hashCode();
+    oneShotsBefore = oneShotsSet();
   }
 
   /** The state as it is now, to restore after each run. */
   static GlobalState baseline() {
-    List<Watched<?>> watched = new ArrayList<>();
-    // First: the first reading of the default time zone writes user.timezone into the properties.
-    watched.add(
-        Watched.of(
-            "default time zone",
-            TimeZone::getDefault,
-            (a, b) -> a.getID().equals(b.getID()) && a.hasSameRules(b),
-            zone -> TimeZone.setDefault((TimeZone) zone.clone())));
-    watched.add(
-        Watched.of(
-            "default locale",
-            () ->
-                List.of(
-                    Locale.getDefault(),
-                    Locale.getDefault(Locale.Category.DISPLAY),
-                    Locale.getDefault(Locale.Category.FORMAT)),
-            Objects::equals,
-            locales -> {
-              Locale.setDefault(locales.get(0));
-              Locale.setDefault(Locale.Category.DISPLAY, locales.get(1));
-              Locale.setDefault(Locale.Category.FORMAT, locales.get(2));
-            }));
-    watched.add(systemProperties());
-    watched.add(Watched.identity("System.in", () -> System.in, System::setIn));
-    watched.add(Watched.identity("System.out", () -> System.out, System::setOut));
-    watched.add(Watched.identity("System.err", () -> System.err, System::setErr));
-    watched.add(
-        Watched.<Thread.UncaughtExceptionHandler>identity(
-            "default uncaught exception handler",
-            Thread::getDefaultUncaughtExceptionHandler,
-            Thread::setDefaultUncaughtExceptionHandler));
-    watched.add(
-        Watched.identity(
-            "default Authenticator", Authenticator::getDefault, Authenticator::setDefault));
-    watched.add(
-        Watched.identity(
-            "default ProxySelector", ProxySelector::getDefault, ProxySelector::setDefault));
-    watched.add(
-        Watched.identity(
-            "default CookieHandler", CookieHandler::getDefault, CookieHandler::setDefault));
-    watched.add(
-        Watched.identity(
-            "default ResponseCache", ResponseCache::getDefault, ResponseCache::setDefault));
-    watched.add(
-        Watched.of(
-            "HttpURLConnection.followRedirects",
-            HttpURLConnection::getFollowRedirects,
-            Objects::equals,
-            HttpURLConnection::setFollowRedirects));
-    return new GlobalState(watched, oneShotsSet());
+    return new GlobalState();
   }
 
   /**
@@ -114,16 +73,38 @@ final class GlobalState {
    * back is remembered as lasting.
    */
   void afterRun() {
-    for (Watched<?> global : watched) {
-      if (global.moved()) {
-        moved.add(global.name());
-        try {
-          global.restore();
-        } catch (RuntimeException e) {
-          unrestored.add(global.name());
-        }
+    for (Global global : Global.values()) {
+      Object then = before[global.ordinal()];
+      if (!global.same(then, global.read())) {
+        restore(global.label, () -> global.put(then));
       }
     }
+    Properties now = System.getProperties();
+    if (now != properties || now.hashCode() != propertiesHash) {
+      restore("system properties", this::restoreProperties);
+    }
+  }
+
+  private void restore(String name, Runnable put) {
+    moved.add(name);
+    try {
+      put.run();
+    } catch (RuntimeException e) {
+      unrestored.add(name);
+    }
+  }
+
+  private void restoreProperties() {
+    if (System.getProperties() != properties) {
+      System.setProperties(properties);
+    }
+    properties.keySet().removeIf(key -> !propertiesCopy.containsKey(key));
+    propertiesCopy.forEach(
+        (key, value) -> {
+          if (!value.equals(properties.get(key))) {
+            properties.put(key, value);
+          }
+        });
   }
 
   /** What the runs so far moved, with what no restoring could put back in this JVM. */
@@ -143,29 +124,6 @@ final class GlobalState {
     LASTING.addAll(now);
   }
 
-  private static Watched<Properties> systemProperties() {
-    Properties original = System.getProperties();
-    Map<Object, Object> copy = Map.copyOf(original);
-    int hash = original.hashCode();
-    return new Watched<>(
-        "system properties",
-        System::getProperties,
-        (before, now) -> before == now && now.hashCode() == hash,
-        ignored -> {
-          if (System.getProperties() != original) {
-            System.setProperties(original);
-          }
-          original.keySet().removeIf(key -> !copy.containsKey(key));
-          copy.forEach(
-              (key, value) -> {
-                if (!value.equals(original.get(key))) {
-                  original.put(key, value);
-                }
-              });
-        },
-        original);
-  }
-
   /**
    * The names of the one-shot factories that are set. Setting one to null while none is set changes
    * nothing (the URL handler cache is emptied, and fills again); once one is set, it throws.
@@ -173,47 +131,193 @@ final class GlobalState {
   @SuppressWarnings("deprecation") // Socket and ServerSocket factories: still settable, still set.
   private static Set<String> oneShotsSet() {
     Set<String> set = new TreeSet<>();
-    probe(set, "URL.setURLStreamHandlerFactory", () -> URL.setURLStreamHandlerFactory(null));
-    probe(
-        set,
-        "URLConnection.setContentHandlerFactory",
-        () -> URLConnection.setContentHandlerFactory(null));
-    probe(set, "Socket.setSocketImplFactory", () -> Socket.setSocketImplFactory(null));
-    probe(set, "ServerSocket.setSocketFactory", () -> ServerSocket.setSocketFactory(null));
+    try {
+      URL.setURLStreamHandlerFactory(null);
+    } catch (Error alreadyDefined) {
+      set.add("URL.setURLStreamHandlerFactory");
+    }
+    try {
+      URLConnection.setContentHandlerFactory(null);
+    } catch (Error alreadyDefined) {
+      set.add("URLConnection.setContentHandlerFactory");
+    }
+    try {
+      Socket.setSocketImplFactory(null);
+    } catch (IOException alreadyDefined) {
+      set.add("Socket.setSocketImplFactory");
+    }
+    try {
+      ServerSocket.setSocketFactory(null);
+    } catch (IOException alreadyDefined) {
+      set.add("ServerSocket.setSocketFactory");
+    }
     return set;
   }
 
-  private interface Probe {
-    void run() throws Exception;
-  }
+  /**
+   * The globals read after every run, each a field read or two: how to read one, when two readings
+   * differ, and how to put the first back. Constants rather than lambdas, which would each cost a
+   * class spun at the first baseline of every JVM.
+   */
+  private enum Global {
+    TIME_ZONE("default time zone") {
+      @Override
+      Object read() {
+        return TimeZone.getDefault();
+      }
 
-  private static void probe(Set<String> set, String name, Probe probe) {
-    try {
-      probe.run();
-    } catch (Error | Exception e) {
-      // "factory already defined" (an Error for URL's, a SocketException for sockets').
-      set.add(name);
-    }
-  }
+      @Override
+      boolean same(Object before, Object now) {
+        TimeZone a = (TimeZone) before;
+        TimeZone b = (TimeZone) now;
+        return a.getID().equals(b.getID()) && a.hasSameRules(b);
+      }
 
-  /** One global: how to read it, when two readings differ, and how to put the first one back. */
-  private record Watched<T>(
-      String name, Supplier<T> read, BiPredicate<T, T> same, Consumer<T> put, T before) {
-    static <T> Watched<T> of(
-        String name, Supplier<T> read, BiPredicate<T, T> same, Consumer<T> put) {
-      return new Watched<>(name, read, same, put, read.get());
+      @Override
+      void put(Object before) {
+        TimeZone.setDefault((TimeZone) ((TimeZone) before).clone());
+      }
+    },
+    LOCALE("default locale") {
+      @Override
+      Object read() {
+        return List.of(
+            Locale.getDefault(),
+            Locale.getDefault(Locale.Category.DISPLAY),
+            Locale.getDefault(Locale.Category.FORMAT));
+      }
+
+      @Override
+      boolean same(Object before, Object now) {
+        return before.equals(now);
+      }
+
+      @Override
+      void put(Object before) {
+        List<?> locales = (List<?>) before;
+        Locale.setDefault((Locale) locales.get(0));
+        Locale.setDefault(Locale.Category.DISPLAY, (Locale) locales.get(1));
+        Locale.setDefault(Locale.Category.FORMAT, (Locale) locales.get(2));
+      }
+    },
+    IN("System.in") {
+      @Override
+      Object read() {
+        return System.in;
+      }
+
+      @Override
+      void put(Object before) {
+        System.setIn((InputStream) before);
+      }
+    },
+    OUT("System.out") {
+      @Override
+      Object read() {
+        return System.out;
+      }
+
+      @Override
+      void put(Object before) {
+        System.setOut((PrintStream) before);
+      }
+    },
+    ERR("System.err") {
+      @Override
+      Object read() {
+        return System.err;
+      }
+
+      @Override
+      void put(Object before) {
+        System.setErr((PrintStream) before);
+      }
+    },
+    UNCAUGHT_EXCEPTION_HANDLER("default uncaught exception handler") {
+      @Override
+      Object read() {
+        return Thread.getDefaultUncaughtExceptionHandler();
+      }
+
+      @Override
+      void put(Object before) {
+        Thread.setDefaultUncaughtExceptionHandler((Thread.UncaughtExceptionHandler) before);
+      }
+    },
+    AUTHENTICATOR("default Authenticator") {
+      @Override
+      Object read() {
+        return Authenticator.getDefault();
+      }
+
+      @Override
+      void put(Object before) {
+        Authenticator.setDefault((Authenticator) before);
+      }
+    },
+    PROXY_SELECTOR("default ProxySelector") {
+      @Override
+      Object read() {
+        return ProxySelector.getDefault();
+      }
+
+      @Override
+      void put(Object before) {
+        ProxySelector.setDefault((ProxySelector) before);
+      }
+    },
+    COOKIE_HANDLER("default CookieHandler") {
+      @Override
+      Object read() {
+        return CookieHandler.getDefault();
+      }
+
+      @Override
+      void put(Object before) {
+        CookieHandler.setDefault((CookieHandler) before);
+      }
+    },
+    RESPONSE_CACHE("default ResponseCache") {
+      @Override
+      Object read() {
+        return ResponseCache.getDefault();
+      }
+
+      @Override
+      void put(Object before) {
+        ResponseCache.setDefault((ResponseCache) before);
+      }
+    },
+    FOLLOW_REDIRECTS("HttpURLConnection.setFollowRedirects") {
+      @Override
+      Object read() {
+        return HttpURLConnection.getFollowRedirects();
+      }
+
+      @Override
+      boolean same(Object before, Object now) {
+        return before.equals(now);
+      }
+
+      @Override
+      void put(Object before) {
+        HttpURLConnection.setFollowRedirects((Boolean) before);
+      }
+    };
+
+    final String label;
+
+    Global(String label) {
+      this.label = label;
     }
 
-    static <T> Watched<T> identity(String name, Supplier<T> read, Consumer<T> put) {
-      return of(name, read, (a, b) -> a == b, put);
+    abstract Object read();
+
+    /** Whether two readings are the same state: by default the same object. */
+    boolean same(Object before, Object now) {
+      return before == now;
     }
 
-    boolean moved() {
-      return !same.test(before, read.get());
-    }
-
-    void restore() {
-      put.accept(before);
-    }
+    abstract void put(Object before);
   }
 }
