@@ -115,11 +115,14 @@ final class CrashFileMinimization {
                       + EscapedBytes.of(result.minimized(), EscapedBytes.SHOWN_BYTES));
               err.flush();
             });
-    if (!result.verified() && result.verification().method().equals(Verification.FRESH_JVM)) {
+    if (!result.verified() && !result.verification().method().equals(Verification.NONE)) {
+      String method = result.verification().method();
       err.println(
           "whittle: "
               + crash
-              + ": result NOT verified in fresh JVMs, written as "
+              + ": result NOT verified in "
+              + (method.equals(Verification.FRESH_JVM) ? "fresh JVMs" : "a " + method)
+              + ", written as "
               + written.minimized()
               + ": "
               + result.verification().detail());

@@ -78,6 +78,35 @@ class GlobalStateMinimizeTest {
         "the trigger survives: " + run.output());
   }
 
+  /**
+   * Without fresh JVMs, a locale put back before each run still gives the true result, but a
+   * one-shot factory set by a run taints every later one: its result is written as unverified.
+   */
+  @Test
+  void withoutFreshJvmsAOneShotFactoryMakesTheResultUnverified() throws Exception {
+    Path crash = Files.write(dir.resolve("crash-1"), crash("URL"));
+
+    Subprocess run = whittle(UrlFactoryTarget.class, "--no-fresh-jvm", crash.toString());
+
+    assertEquals(ExitCodes.NOT_VERIFIED, run.exitCode(), run.output());
+    List<String> results = results();
+    assertEquals(1, results.size(), results + "\n" + run.output());
+    assertTrue(
+        results.get(0).startsWith(MinimizationOutputs.UNVERIFIED_PREFIX), results + run.output());
+    assertTrue(run.output().contains("URL.setURLStreamHandlerFactory"), run.output());
+  }
+
+  @Test
+  void withoutFreshJvmsARestoredLocaleStillShrinksToWhatFails() throws Exception {
+    Path crash = Files.write(dir.resolve("crash-1"), crash("TR"));
+
+    Subprocess run = whittle(TurkishLocaleTarget.class, "--no-fresh-jvm", crash.toString());
+
+    assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+    assertEquals(
+        List.of(MinimizationOutputs.MINIMIZED_PREFIX + sha1("TR")), results(), run.output());
+  }
+
   /** A target that leaves the JVM alone is verified as before: no fresh JVM, same result. */
   @Test
   void anOrdinaryTargetIsStillVerifiedInAFreshClassLoaderOnly() throws Exception {
