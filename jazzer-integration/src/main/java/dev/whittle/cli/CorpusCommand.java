@@ -8,6 +8,7 @@ import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.CorpusOutputException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
+import dev.whittle.jazzer.input.UnreadableInputException;
 import dev.whittle.jazzer.output.OutputLock;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -76,10 +77,12 @@ import picocli.CommandLine.Spec;
       "0:the output corpus is written and keeps every feature (--into: the merge is done)",
       "1:unexpected failure, or features lost in the final check",
       "2:bad options or arguments, or an unusable --output (another run writing it, say)",
-      "3:a corpus file or directory (or --into's KEPT) is missing or unreadable",
+      "3:a corpus file or directory (or --into's KEPT) is missing or unreadable, or a corpus file"
+          + " is no regular file (a pipe, a device) or longer than 2 GiB",
       "6:the output directory cannot be created or written (checked before any run)",
       "9:the target class cannot be loaded or initialized",
       "11:a run threw a linkage error: the target's class path is broken; nothing is written",
+      "12:Whittle's heap is too small (to read a corpus file, say)",
       "130:interrupted (the output is complete but maybe less small; --into: every file added is"
           + " complete)",
     })
@@ -214,9 +217,13 @@ final class CorpusCommand implements Callable<Integer> {
       description = "Corpus directories (read recursively) and files.")
   List<Path> corpus = new ArrayList<>();
 
+  /** The fuzz target, as {@link TargetOptions#target} reads it. */
+  private String target;
+
   @Override
   public Integer call() {
     List<Path> targetClassPath = targetOptions.classPath(spec.commandLine());
+    target = targetOptions.target(spec.commandLine());
     if (maxRunsPerFile < 1) {
       throw new ParameterException(
           spec.commandLine(), "--max-runs-per-file must be at least 1, was " + maxRunsPerFile);
@@ -249,7 +256,8 @@ final class CorpusCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     CorpusMinimizer minimizer =
-        CorpusMinimizer.forTarget(targetOptions.targetClass, targetClassPath)
+        CorpusMinimizer.forTarget(target, targetClassPath)
+            .withTargetArgs(targetOptions.targetArgs)
             .withCallTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT))
             .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)
@@ -278,7 +286,7 @@ final class CorpusCommand implements Callable<Integer> {
                 e.getMessage().contains("corpus")
                     ? ExitCodes.INPUT_UNREADABLE
                     : ExitCodes.OUTPUT_UNWRITABLE);
-    CorpusReport report = new CorpusReport(targetOptions.targetClass, !noHitCounts);
+    CorpusReport report = new CorpusReport(target, !noHitCounts);
     jsonOption.print(
         spec.commandLine().getOut(),
         () -> report.toJson(result, output),
@@ -307,6 +315,8 @@ final class CorpusCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     } catch (CorpusOutputException e) {
       throw new CliException(ExitCodes.OUTPUT_UNWRITABLE, e.getMessage());
+    } catch (UnreadableInputException e) {
+      throw new CliException(Inputs.exitCode(e), e.getMessage());
     } catch (IOException e) {
       throw new CliException(ioExitCode.applyAsInt(e), e.getMessage());
     } catch (FuzzTargetLoadException e) {
@@ -321,7 +331,7 @@ final class CorpusCommand implements Callable<Integer> {
   private int mergeInto(CorpusMinimizer minimizer) {
     CorpusMergeResult result =
         runLocked(into, () -> minimizer.mergeInto(into, corpus), e -> ExitCodes.INPUT_UNREADABLE);
-    CorpusReport report = new CorpusReport(targetOptions.targetClass, !noHitCounts);
+    CorpusReport report = new CorpusReport(target, !noHitCounts);
     jsonOption.print(
         spec.commandLine().getOut(),
         () -> report.mergeJson(result, into),

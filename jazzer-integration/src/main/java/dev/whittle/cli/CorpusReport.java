@@ -67,7 +67,7 @@ final class CorpusReport {
             result.milliseconds() / 1000.0,
             newline));
     for (Path file : result.added()) {
-      out.append("  added ").append(file).append(newline);
+      out.append("  added ").append(DisplayedText.of(file)).append(newline);
     }
     if (result.interrupted()) {
       out.append("interrupted: every file added is complete").append(newline);
@@ -174,7 +174,9 @@ final class CorpusReport {
         .crashersDirectory()
         .map(
             directory ->
-                result.crasherFiles().size() + " crasher(s) that show them copied to " + directory)
+                result.crasherFiles().size()
+                    + " crasher(s) that show them copied to "
+                    + DisplayedText.of(directory))
         .orElse("no crasher was copied");
   }
 
@@ -191,7 +193,7 @@ final class CorpusReport {
         .append(newline);
     for (CorpusMinimizationResult.Crasher crasher : crashers) {
       out.append("  ")
-          .append(crasher.input())
+          .append(DisplayedText.of(crasher.input()))
           .append(": ")
           .append(crasher.finding().describe())
           .append(newline);

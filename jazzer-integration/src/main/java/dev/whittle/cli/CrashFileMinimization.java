@@ -9,12 +9,13 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.Verification;
+import dev.whittle.jazzer.input.InputFiles;
+import dev.whittle.jazzer.input.UnreadableInputException;
 import dev.whittle.jazzer.output.EscapedBytes;
 import dev.whittle.jazzer.output.MinimizationOutputs;
 import dev.whittle.jazzer.output.OutputWriteException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -40,8 +41,8 @@ final class CrashFileMinimization {
 
   CrashOutcome minimize(CrashMinimizer minimizer, Path crash) {
     try {
-      long size = Files.size(crash);
-      err.println("whittle: minimizing " + crash + " (" + size + " bytes)");
+      long size = InputFiles.checkedLength(crash, "crash file");
+      err.println("whittle: minimizing " + DisplayedText.of(crash) + " (" + size + " bytes)");
       err.flush();
       MinimizationResult result =
           minimizer
@@ -55,6 +56,8 @@ final class CrashFileMinimization {
           Thread.currentThread().interrupt();
         }
       }
+    } catch (UnreadableInputException e) {
+      return failed(crash, Inputs.exitCode(e), e.getMessage());
     } catch (IOException e) {
       return failed(
           crash, ExitCodes.INPUT_UNREADABLE, "cannot read crash file " + crash + ": " + e);
@@ -102,13 +105,13 @@ final class CrashFileMinimization {
             reason -> {
               err.println(
                   "whittle: "
-                      + crash
+                      + DisplayedText.of(crash)
                       + ": "
-                      + reason
+                      + DisplayedText.of(reason)
                       + "; wrote "
-                      + written.minimized()
+                      + DisplayedText.of(written.minimized())
                       + " and "
-                      + written.reproducer()
+                      + DisplayedText.of(written.reproducer())
                       + " instead. The minimized input ("
                       + result.minimized().length
                       + " bytes): "
@@ -119,11 +122,11 @@ final class CrashFileMinimization {
       String method = result.verification().method();
       err.println(
           "whittle: "
-              + crash
+              + DisplayedText.of(crash)
               + ": result NOT verified in "
               + (method.equals(Verification.FRESH_JVM) ? "fresh JVMs" : "a " + method)
               + ", written as "
-              + written.minimized()
+              + DisplayedText.of(written.minimized())
               + ": "
               + result.verification().detail());
       err.flush();
@@ -143,7 +146,7 @@ final class CrashFileMinimization {
                 ExitCodes.INTERRUPTED,
                 crash + ": interrupted before it could be minimized; nothing written")
             : new CrashOutcome.Failed(crash, exitCode, message);
-    err.println("whittle: " + failed.message());
+    err.println("whittle: " + DisplayedText.of(failed.message()));
     err.flush();
     return failed;
   }

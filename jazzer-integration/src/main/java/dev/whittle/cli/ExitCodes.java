@@ -14,7 +14,10 @@ final class ExitCodes {
   /** Bad options or arguments. */
   static final int USAGE = 2;
 
-  /** The input file is missing, unreadable, or not text at the chosen granularity. */
+  /**
+   * The input file is missing, unreadable, no regular file, longer than a Java array holds, or not
+   * text at the chosen granularity.
+   */
   static final int INPUT_UNREADABLE = 3;
 
   /** The test command could not be started. */
@@ -50,8 +53,8 @@ final class ExitCodes {
   static final int CLASS_PATH_BROKEN = 11;
 
   /**
-   * {@code reduce}: Whittle's own heap ran out; the best result so far is written (when the check
-   * of the original had finished).
+   * Whittle's own heap ran out: in {@code reduce} the best result so far is written (when the check
+   * of the original had finished); in {@code minimize} and {@code corpus} an input did not fit.
    */
   static final int OUT_OF_MEMORY = 12;
 

@@ -2,8 +2,9 @@ package dev.whittle.cli;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.whittle.jazzer.input.InputFiles;
+import dev.whittle.jazzer.input.UnreadableInputException;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -41,18 +42,12 @@ final class InputAndOutputFiles {
    * @throws CliException naming the file if it cannot be read
    */
   static byte[] read(Path input) {
-    if (!Files.exists(input)) {
-      throw unreadable("input file not found: " + input, null);
-    }
-    if (Files.isDirectory(input)) {
-      throw unreadable("input " + input + " is a directory, not a file", null);
-    }
     try {
-      return Files.readAllBytes(input);
-    } catch (AccessDeniedException e) {
-      throw unreadable("cannot read input file " + input + ": permission denied", e);
+      return InputFiles.read(input, "input file");
+    } catch (UnreadableInputException e) {
+      throw new CliException(Inputs.exitCode(e), e.getMessage(), e);
     } catch (IOException e) {
-      throw unreadable("cannot read input file " + input + ": " + e, e);
+      throw unreadable(e.getMessage(), e);
     }
   }
 

@@ -188,13 +188,13 @@ record MinimizationReport(
     if (!failed.isEmpty()) {
       summary.append("Failed:").append(newline);
       for (CrashEntry entry : failed) {
-        summary.append("  ").append(entry.error().message()).append(newline);
+        summary.append("  ").append(DisplayedText.of(entry.error().message())).append(newline);
       }
     }
     if (!notTried.isEmpty()) {
       summary
           .append("Interrupted; not tried: ")
-          .append(String.join(", ", notTried))
+          .append(DisplayedText.of(String.join(", ", notTried)))
           .append(newline);
     }
     return summary.toString();
@@ -219,7 +219,7 @@ record MinimizationReport(
     String newline = System.lineSeparator();
     StringBuilder line =
         new StringBuilder("  ")
-            .append(entry.file())
+            .append(DisplayedText.of(entry.file()))
             .append(": ")
             .append(entry.originalSize())
             .append(" -> ")
@@ -235,13 +235,13 @@ record MinimizationReport(
             .append(entry.minimizedBytes())
             .append(newline)
             .append("    wrote ")
-            .append(entry.minimizedFile())
+            .append(DisplayedText.of(entry.minimizedFile()))
             .append(" and ")
-            .append(entry.reproducerFile())
+            .append(DisplayedText.of(entry.reproducerFile()))
             .append(newline);
     if (entry.notWrittenWhereAsked() != null) {
       line.append("    NOT where they belong: ")
-          .append(entry.notWrittenWhereAsked())
+          .append(DisplayedText.of(entry.notWrittenWhereAsked()))
           .append(newline);
     }
     return line.toString();

@@ -45,6 +45,13 @@ final class MinimizeCommand implements Callable<Integer> {
 
   final PlotOption plotOption = new PlotOption();
 
+  /**
+   * How long one crash file's search may take when {@code --deadline} is not given: a search on an
+   * input whose every run is slow (a deep recursion, a large document) would otherwise never end,
+   * and a run in CI or under a bot's time limit would be killed with nothing written.
+   */
+  static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(2);
+
   Long maxRuns;
 
   final DeadlineOption deadlineOption = new DeadlineOption();
@@ -52,6 +59,11 @@ final class MinimizeCommand implements Callable<Integer> {
   List<Path> crashArguments = new ArrayList<>();
 
   private MinimizeCommand() {}
+
+  /** How long each crash file's search may take: {@code --deadline}, or the default. */
+  Duration deadline() {
+    return Optional.ofNullable(deadlineOption.value()).orElse(DEFAULT_DEADLINE);
+  }
 
   /** The model of a new {@code minimize} command, ready to be a subcommand. */
   static CommandSpec newSpec() {
@@ -83,7 +95,7 @@ final class MinimizeCommand implements Callable<Integer> {
   public Integer call() {
     MinimizeCommandSpec.read(spec, this);
     Phases.end("option parsing");
-    String targetClass = targetOptions.targetClass;
+    String targetClass = targetOptions.target(spec.commandLine());
     if (targetClass.contains("#")) {
       // Its reproducer would call a fuzzerTestOneInput the class does not have.
       throw new ParameterException(
@@ -100,14 +112,14 @@ final class MinimizeCommand implements Callable<Integer> {
     warnIfHotExceptionsLoseTheirFrames();
     CrashMinimizer minimizer =
         CrashMinimizer.forTarget(targetClass, targetClassPath)
+            .withTargetArgs(targetOptions.targetArgs)
             .withAlgorithm(algorithmOption.algorithm)
             .withMatchMode(matchMode)
             .withCallTimeout(callTimeout())
             .withFreshLoaderPerAttempt(freshLoader)
             .withJobs(jobsOption.value(err()))
             .withValueReduction(valueReductionOption.enabled())
-            .withBudget(
-                Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadlineOption.value()));
+            .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline()));
     minimizer = freshJvmOptions.applyTo(minimizer, spec.commandLine());
     CrashFileMinimization crashFile =
         new CrashFileMinimization(err(), outputOption.value(), callTimeout(), plotOption);

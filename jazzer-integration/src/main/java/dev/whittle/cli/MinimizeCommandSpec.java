@@ -77,7 +77,8 @@ final class MinimizeCommandSpec {
     "1:unexpected failure",
     "2:bad options or arguments, a --cp entry that does not exist, or an --output another run"
         + " is writing",
-    "3:a CRASH is missing or unreadable, or a directory without crash-* files",
+    "3:a CRASH is missing or unreadable, no regular file (a pipe, a device), longer than 2 GiB,"
+        + " or a directory without crash-* files",
     "6:a result cannot be written where it belongs (it went to the current directory or"
         + " whittle-out in the temporary directory, as the message says), or nowhere",
     "7:a crash file does not crash the target",
@@ -86,6 +87,7 @@ final class MinimizeCommandSpec {
     "10:a result did not reproduce when verified (fresh JVMs, or a fresh class loader) and was"
         + " written as unverified-<sha1>",
     "11:a run threw a linkage error: the target's class path is broken (stops the run)",
+    "12:Whittle's heap is too small (to read a crash file, say)",
     "130:interrupted",
   };
 
@@ -128,6 +130,14 @@ final class MinimizeCommandSpec {
             .paramLabel("CLASS")
             .type(String.class)
             .description(TargetOptions.TARGET_DESCRIPTION)
+            .build());
+    spec.addOption(
+        OptionSpec.builder("--target-arg")
+            .paramLabel("ARG")
+            .arity("1")
+            .type(List.class)
+            .auxiliaryTypes(String.class)
+            .description(TargetOptions.TARGET_ARG_DESCRIPTION)
             .build());
   }
 
@@ -251,7 +261,10 @@ final class MinimizeCommandSpec {
         OptionSpecs.duration(
             "--deadline",
             "Stop minimizing a crash file this long after its start, keeping the smallest"
-                + " input so far, which is verified and written as usual. Default: no limit."));
+                + " input so far, which is verified and written as usual. Default: "
+                + MinimizeCommand.DEFAULT_DEADLINE.toMinutes()
+                + " minutes"
+                + ", so that no input keeps a run going forever."));
   }
 
   /**
@@ -261,6 +274,8 @@ final class MinimizeCommandSpec {
   static void read(CommandSpec spec, MinimizeCommand command) {
     command.targetOptions.classPath = value(spec, "--cp");
     command.targetOptions.targetClass = value(spec, "--target");
+    List<String> targetArgs = value(spec, "--target-arg");
+    command.targetOptions.targetArgs = targetArgs == null ? List.of() : targetArgs;
     command.algorithmOption.algorithm = value(spec, "--algorithm");
     command.jobsOption.jobs = OptionSpecs.<Integer>value(spec, "--jobs");
     command.matchMode = value(spec, "--match");

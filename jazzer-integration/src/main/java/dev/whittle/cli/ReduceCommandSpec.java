@@ -51,7 +51,8 @@ final class ReduceCommandSpec {
     "0:the result is written",
     "1:unexpected failure",
     "2:bad options or arguments, or an output another run is writing",
-    "3:INPUT is missing or unreadable, or not UTF-8 with --granularity chars or lines",
+    "3:INPUT is missing or unreadable, no regular file (a pipe, a device), longer than 2 GiB, or"
+        + " not UTF-8 with --granularity chars or lines",
     "4:the test command cannot be started",
     "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
     "6:the result cannot be written",

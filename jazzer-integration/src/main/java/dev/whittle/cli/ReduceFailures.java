@@ -1,11 +1,15 @@
 package dev.whittle.cli;
 
 import com.google.common.base.Throwables;
+import dev.whittle.api.Outcome;
 import dev.whittle.jazzer.command.TestCommand;
 import dev.whittle.jazzer.output.OutputWriteException;
 import dev.whittle.jazzer.output.ResultFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -29,7 +33,8 @@ final class ReduceFailures {
     }
     if (tally.interesting() == 0) {
       throw new CliException(
-          ExitCodes.ORIGINAL_NOT_INTERESTING, notInterestingMessage(oracle, input));
+          ExitCodes.ORIGINAL_NOT_INTERESTING,
+          notInterestingMessage(oracle, input) + errorOfOneMoreRun(oracle, original));
     }
     if (!tally.allInteresting()) {
       throw new CliException(
@@ -113,6 +118,50 @@ final class ReduceFailures {
             + "  whittle reduce --test CMD [ARG...] [OPTIONS] INPUT"
             + System.lineSeparator()
             + "  whittle reduce [OPTIONS] INPUT -- CMD [ARG...]");
+  }
+
+  /** How much of the test command's standard error a message shows, from its end. */
+  static final int SHOWN_ERROR_BYTES = 4096;
+
+  static final int SHOWN_ERROR_LINES = 20;
+
+  /**
+   * The end of the test command's standard error on {@code original}, from one more run that keeps
+   * it (the search's runs discard it), for a message that says why the command failed: a wrong
+   * option or a missing file shows there, not in the exit status. Empty when that run exits with
+   * status 0 after all (the flaky message of the next check tells about that), or writes nothing.
+   */
+  private static String errorOfOneMoreRun(TestCommand oracle, byte[] original) {
+    TestCommand.RunWithError run = oracle.runKeepingError(original, SHOWN_ERROR_BYTES);
+    if (run.run().outcome() != Outcome.NOT_INTERESTING) {
+      return "";
+    }
+    String text = new String(run.errorTail(), StandardCharsets.UTF_8);
+    List<String> lines = new ArrayList<>(text.lines().toList());
+    boolean cut = run.errorCut();
+    if (cut && !lines.isEmpty()) {
+      lines.remove(0); // begun before the bytes kept
+    }
+    while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) {
+      lines.remove(lines.size() - 1);
+    }
+    if (lines.isEmpty()) {
+      return ". Its standard error is empty";
+    }
+    if (lines.size() > SHOWN_ERROR_LINES) {
+      lines = lines.subList(lines.size() - SHOWN_ERROR_LINES, lines.size());
+      cut = true;
+    }
+    StringBuilder shown =
+        new StringBuilder(". Its standard error")
+            .append(cut ? ", the last " + lines.size() + " lines," : "")
+            .append(" on one more run (which ")
+            .append(run.run().description())
+            .append("):");
+    for (String line : lines) {
+      shown.append(System.lineSeparator()).append("  | ").append(DisplayedText.of(line));
+    }
+    return shown.toString();
   }
 
   private static String notInterestingMessage(TestCommand oracle, Path input) {

@@ -3,8 +3,10 @@ package dev.whittle.cli;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.Phases;
+import dev.whittle.jazzer.process.BoundedExit;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import picocli.CommandLine;
@@ -36,19 +38,35 @@ public final class WhittleCommand implements Runnable {
 
   public static void main(String[] args) {
     Phases.startMain();
+    // Taken before any target code runs: a target may close or replace System.out and System.err.
+    ProcessStreams streams = ProcessStreams.take();
     if (isVersionRequest(args)) {
       // What picocli prints for --version, without building any command model.
-      System.out.println(new Version().getVersion()[0]);
-      System.out.flush();
+      streams.out().println(new Version().getVersion()[0]);
+      streams.out().flush();
       System.exit(ExitCodes.OK);
     }
-    CommandLine commandLine = newCommandLine(args);
-    Phases.end("command model (picocli)");
-    int exitCode = commandLine.execute(args);
+    int exitCode;
+    try {
+      CommandLine commandLine = newCommandLine(args);
+      commandLine.setOut(streams.out());
+      commandLine.setErr(streams.err());
+      Phases.end("command model (picocli)");
+      exitCode = commandLine.execute(args);
+    } catch (OutOfMemoryError e) {
+      // Outside what a subcommand reports itself; by now its data is unreachable.
+      streams.err().println(PREFIX + "out of memory: " + e.getMessage() + "; " + HEAP_ADVICE);
+      exitCode = ExitCodes.OUT_OF_MEMORY;
+    }
     Phases.end("report and rest");
-    Phases.print(System.err);
-    System.exit(exitCode);
+    Phases.print(streams.errStream());
+    streams.flush();
+    // Target code may have run in this JVM: its shutdown hooks must not keep the command alive.
+    BoundedExit.exit(exitCode);
   }
+
+  private static final String HEAP_ADVICE =
+      "give Whittle a larger heap, for example java -Xmx4g -jar whittle.jar ...";
 
   /** The command line with every subcommand and Whittle's error handling. */
   static CommandLine newCommandLine() {
@@ -140,8 +158,14 @@ public final class WhittleCommand implements Runnable {
   private static int handleUsageError(ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
-    err.println(PREFIX + e.getMessage());
-    UnmatchedArgumentException.printSuggestions(e, err);
+    String command = commandLine.getCommandSpec().name();
+    Optional<String> jazzerSpelling = JazzerSpellings.unknownOption(command, args);
+    if (jazzerSpelling.isPresent()) {
+      err.println(PREFIX + jazzerSpelling.get());
+    } else {
+      err.println(PREFIX + e.getMessage());
+      UnmatchedArgumentException.printSuggestions(e, err);
+    }
     err.println(
         "Try '" + commandLine.getCommandSpec().qualifiedName() + " --help' for more information.");
     err.flush();

@@ -71,6 +71,7 @@ class MinimizeCommandSpecTest {
     assertEquals(Path.of("p.svg"), command.plotOption.plot);
     assertEquals(100L, command.maxRuns);
     assertEquals(Duration.ofSeconds(2), command.deadlineOption.deadline);
+    assertEquals(Duration.ofSeconds(2), command.deadline());
     assertEquals(List.of(Path.of("c1"), Path.of("c2")), command.crashArguments);
   }
 
@@ -93,6 +94,7 @@ class MinimizeCommandSpecTest {
     assertNull(command.plotOption.plot);
     assertNull(command.maxRuns);
     assertNull(command.deadlineOption.deadline);
+    assertEquals(Duration.ofMinutes(2), command.deadline());
     assertEquals(List.of(Path.of("crash")), command.crashArguments);
   }
 

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -145,9 +146,9 @@ final class FailureShrinker {
     if (Files.size(input) == 0) {
       return stopped(failure, "the failing input " + input + " is empty: nothing to shrink", null);
     }
+    JUnitLifecycle lifecycle = new JUnitLifecycle(context);
     CrashMinimizer minimizer =
-        CrashMinimizer.forFuzzTest(
-                context.getRequiredTestClass(), method, new JUnitLifecycle(context))
+        CrashMinimizer.forFuzzTest(context.getRequiredTestClass(), method, lifecycle)
             .withAlgorithm(config.algorithm())
             .withCallTimeout(config.callTimeout())
             .withBudget(Budget.unlimited().withDeadline(config.timeBudget()));
@@ -155,9 +156,22 @@ final class FailureShrinker {
       // Jazzer's FuzzTestFindingException wraps what the test threw.
       minimizer = minimizer.withExpectedFailure(failure.getCause().getClass().getName());
     }
-    MinimizationResult result = minimizer.minimize(input);
+    MinimizationResult result;
+    try {
+      result = minimizer.minimize(input);
+    } catch (RuntimeException | LinkageError stoppedShrinking) {
+      Optional<JUnitLifecycle.SetUpFailures> setUp = lifecycle.setUpFailures();
+      if (setUp.isEmpty()) {
+        throw stoppedShrinking;
+      }
+      return stopped(
+          failure,
+          setUpReason(setUp.get()) + "; then: " + safeReason(stoppedShrinking),
+          setUp.get().first().thrown());
+    }
     Optional<Path> written = Optional.empty();
-    if (result.minimized().length < result.original().length) {
+    // Fewer bytes, or as many with simpler values (the value reducers never return more bytes).
+    if (!Arrays.equals(result.minimized(), result.original())) {
       written =
           Optional.of(
               MinimizationOutputs.saveMinimized(
@@ -166,10 +180,27 @@ final class FailureShrinker {
     }
     Optional<String> values = minimizer.describeInput(result.minimized());
     long wallMillis = (System.nanoTime() - start) / 1_000_000;
+    // Runs whose set-up threw counted as passing: the result may be less small than it could be.
+    Optional<String> note =
+        Stream.of(
+                destination.note(),
+                lifecycle.setUpFailures().map(f -> f.describe() + ", and counted as passing"))
+            .flatMap(Optional::stream)
+            .reduce((a, b) -> a + "; " + b);
     return new AssertionError(
-        ShrinkReport.message(
-            method, input, result, values, written, destination.note(), wallMillis),
-        failure);
+        ShrinkReport.message(method, input, result, values, written, note, wallMillis), failure);
+  }
+
+  /**
+   * Why set-up failures stopped the shrinking: Whittle's copy of the class has static state of its
+   * own, so set-up that relies on what JUnit's class holds (a resource it opened once, a counter)
+   * can fail there though it passed in JUnit's run.
+   */
+  private static String setUpReason(JUnitLifecycle.SetUpFailures setUp) {
+    return "the re-runs of the test in Whittle's copy of the class failed in set-up: "
+        + setUp.describe()
+        + " (the copy's static state starts fresh, without what JUnit's class holds; the"
+        + " set-up's exception is the cause below)";
   }
 
   /** {@link #reason}, or the bare exception if even saying why fails (a broken installation). */

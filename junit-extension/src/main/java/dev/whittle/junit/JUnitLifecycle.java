@@ -6,8 +6,12 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +37,11 @@ import org.junit.platform.commons.support.HierarchyTraversalMode;
  * <p>What it does not do, as re-running by reflection cannot: other extensions' callbacks ({@code
  * BeforeEachCallback}, {@code TestInstancePostProcessor}, ...) and an enclosing class's lifecycle
  * methods for a {@code @Nested} test; such tests may need their own set-up to reproduce.
+ *
+ * <p>A run whose set-up throws counts as one without a finding, as Jazzer reports only what the
+ * test method throws; the set-ups that threw are counted and the first failure kept ({@link
+ * #setUpFailures}), so that a shrinking that found nothing, or fewer failures than there were, can
+ * say why.
  */
 final class JUnitLifecycle implements FuzzTestLifecycle {
   private final ExtensionContext context;
@@ -41,6 +50,43 @@ final class JUnitLifecycle implements FuzzTestLifecycle {
 
   /** The one instance of each copy of a {@code PER_CLASS} test class. */
   private final Map<Class<?>, Object> perClassInstances = new ConcurrentHashMap<>();
+
+  private final AtomicInteger setUps = new AtomicInteger();
+  private final AtomicInteger failedSetUps = new AtomicInteger();
+  private final AtomicReference<SetUpFailure> firstSetUpFailure = new AtomicReference<>();
+
+  /**
+   * What threw in a re-run's set-up: {@code where} names the step ({@code @BeforeEach Test.setUp},
+   * making the instance), {@code thrown} is what it threw.
+   */
+  record SetUpFailure(String where, Throwable thrown) {}
+
+  /**
+   * How the re-runs' set-ups went, when any threw: how many of how many, the first failure.
+   *
+   * @param failed the set-ups that threw
+   * @param of all set-ups so far
+   */
+  record SetUpFailures(int failed, int of, SetUpFailure first) {
+    /** For example {@code 2 of 5 re-runs failed in set-up, ...: java.lang.X: message}. */
+    String describe() {
+      return String.format(
+          Locale.ROOT,
+          "%,d of %,d re-runs failed in set-up, before the test method ran; the first in %s: %s",
+          failed,
+          of,
+          first.where(),
+          first.thrown());
+    }
+  }
+
+  /** The re-runs' set-up failures so far; empty when every set-up passed. */
+  Optional<SetUpFailures> setUpFailures() {
+    SetUpFailure first = firstSetUpFailure.get();
+    return first == null
+        ? Optional.empty()
+        : Optional.of(new SetUpFailures(failedSetUps.get(), setUps.get(), first));
+  }
 
   JUnitLifecycle(ExtensionContext context) {
     this.context = context;
@@ -67,11 +113,21 @@ final class JUnitLifecycle implements FuzzTestLifecycle {
 
   @Override
   public Object before(Class<?> runClass) throws Throwable {
-    Object instance = perClass ? perClassInstance(runClass) : newInstance(runClass);
-    for (Method method : methods(runClass, BeforeEach.class, HierarchyTraversalMode.TOP_DOWN)) {
-      invoke(method, instance);
+    setUps.incrementAndGet();
+    String where = "making the instance of " + runClass.getSimpleName();
+    try {
+      Object instance = perClass ? perClassInstance(runClass) : newInstance(runClass);
+      for (Method method : methods(runClass, BeforeEach.class, HierarchyTraversalMode.TOP_DOWN)) {
+        where =
+            "@BeforeEach " + method.getDeclaringClass().getSimpleName() + "." + method.getName();
+        invoke(method, instance);
+      }
+      return instance;
+    } catch (Throwable t) {
+      failedSetUps.incrementAndGet();
+      firstSetUpFailure.compareAndSet(null, new SetUpFailure(where, t));
+      throw t;
     }
-    return instance;
   }
 
   @Override

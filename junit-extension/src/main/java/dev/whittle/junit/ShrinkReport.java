@@ -23,7 +23,8 @@ final class ShrinkReport {
    * @param originalFile the input file that failed
    * @param result what shrinking produced
    * @param shrunkArguments the shrunk input's argument values, for structured parameters
-   * @param written the shrunk input's file, or empty if none was written (nothing got smaller)
+   * @param written the shrunk input's file, or empty if none was written (nothing got simpler); the
+   *     header says which
    * @param note a remark on where the file went, or empty
    * @param wallMillis the time shrinking added to the test
    */
@@ -38,28 +39,39 @@ final class ShrinkReport {
     byte[] original = result.original();
     byte[] shrunk = result.minimized();
     StringBuilder out = new StringBuilder();
-    out.append(
+    out.append(describe(method)).append(" failed; Whittle ");
+    if (written.isEmpty()) {
+      out.append("found no smaller input than its ").append(bytes(original.length));
+    } else if (shrunk.length < original.length) {
+      out.append("shrank its input from ")
+          .append(bytes(original.length))
+          .append(" to ")
+          .append(bytes(shrunk.length));
+    } else {
+      // Simpler values in as many bytes: an integer moved toward zero keeps its four.
+      out.append("simplified its input's values (").append(bytes(shrunk.length)).append(')');
+    }
+    out.append("\n\n");
+    String runs =
         String.format(
             Locale.ROOT,
-            "%s failed; Whittle shrank its input from %s to %s%n%n",
-            describe(method),
-            bytes(original.length),
-            bytes(shrunk.length)));
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "Shrunk Sample (%s, %,d runs, %,d ms; Jazzer DEDUP_TOKEN %s)%s:%n",
-            bytes(shrunk.length),
+            "%,d runs, %,d ms; Jazzer DEDUP_TOKEN %s",
             result.oracleCalls(),
             wallMillis,
-            result.dedupToken(),
-            result.verified() ? "" : " (not verified: " + unverifiedReason(result) + ")"));
-    out.append("  ").append(EscapedBytes.of(shrunk, EscapedBytes.SHOWN_BYTES)).append('\n');
-    shrunkArguments.ifPresent(values -> out.append("  ").append(values).append('\n'));
+            result.dedupToken());
     if (written.isPresent()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "Shrunk Sample (%s, %s)%s:%n",
+              bytes(shrunk.length),
+              runs,
+              result.verified() ? "" : " (not verified: " + unverifiedReason(result) + ")"));
+      out.append("  ").append(EscapedBytes.of(shrunk, EscapedBytes.SHOWN_BYTES)).append('\n');
+      shrunkArguments.ifPresent(values -> out.append("  ").append(values).append('\n'));
       out.append("  written to ").append(written.get().toAbsolutePath()).append('\n');
     } else {
-      out.append("  no smaller input found; nothing written\n");
+      out.append("Shrunk Sample: none smaller found (").append(runs).append("); nothing written\n");
     }
     note.ifPresent(text -> out.append("  (").append(text).append(")\n"));
     out.append('\n');
@@ -70,6 +82,10 @@ final class ShrinkReport {
             bytes(original.length),
             originalFile.getFileName()));
     out.append("  ").append(EscapedBytes.of(original, EscapedBytes.SHOWN_BYTES)).append('\n');
+    if (written.isEmpty()) {
+      // The shrunk input is the original then; its values are said here instead.
+      shrunkArguments.ifPresent(values -> out.append("  ").append(values).append('\n'));
+    }
     out.append("  from ").append(originalFile.toAbsolutePath()).append('\n');
     out.append('\n');
     out.append("Original Error (the cause below): ");

@@ -10,13 +10,19 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import dev.whittle.junit.api.WhittleConfiguration;
 import dev.whittle.junit.fixtures.BytesFixture;
 import dev.whittle.junit.fixtures.CommandInjectionFixture;
+import dev.whittle.junit.fixtures.ExactFixture;
 import dev.whittle.junit.fixtures.ExitingFixture;
 import dev.whittle.junit.fixtures.FlakyFixture;
 import dev.whittle.junit.fixtures.LifecycleFixture;
 import dev.whittle.junit.fixtures.LinkageFixture;
+import dev.whittle.junit.fixtures.LockFixture;
+import dev.whittle.junit.fixtures.MapFixture;
 import dev.whittle.junit.fixtures.PerClassFixture;
+import dev.whittle.junit.fixtures.PoolFixture;
 import dev.whittle.junit.fixtures.RetiredCodec;
+import dev.whittle.junit.fixtures.SometimesSetUpFixture;
 import dev.whittle.junit.fixtures.StateFixture;
+import dev.whittle.junit.fixtures.ThresholdFixture;
 import dev.whittle.junit.fixtures.UnannotatedFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -154,6 +160,68 @@ class WhittleExtensionTest {
     assertTrue(Files.notExists(resources.resolve("dev")));
   }
 
+  /**
+   * The set-up passes in JUnit's run and fails in Whittle's copy from its third re-run on: the
+   * original failure is reported, and the reason is the set-up's exception, not only "flaky".
+   */
+  @Test
+  void aSetUpThatFailsOnlyInWhittlesCopyIsTheReasonGiven() {
+    Throwable failure = onlyFailure(run(PoolFixture.class));
+
+    assertEquals(FINDING, failure.getClass().getName(), () -> trace(failure));
+    assertInstanceOf(IllegalArgumentException.class, failure.getCause(), "the original failure");
+    assertEquals(1, failure.getSuppressed().length);
+    Throwable reason = failure.getSuppressed()[0];
+    assertInstanceOf(ShrinkingStoppedException.class, reason);
+    String message = reason.getMessage();
+    assertTrue(
+        message.startsWith(
+            "Whittle did not shrink this input: the re-runs of the test in Whittle's copy of the"
+                + " class failed in set-up: 1 of 3 re-runs failed in set-up, before the test"
+                + " method ran; the first in @BeforeEach PoolFixture.takeConnection:"
+                + " java.lang.IllegalStateException: connection pool exhausted (2 of 2 in use)"),
+        message);
+    assertTrue(message.contains("then: the test does not fail the same way every time"), message);
+    assertInstanceOf(IllegalStateException.class, reason.getCause(), "the set-up's exception");
+    assertTrue(Files.notExists(resources.resolve("dev")), "nothing written");
+  }
+
+  /**
+   * The same when the set-up fails in every re-run: the test "did not fail again" because of it.
+   */
+  @Test
+  void aSetUpThatAlwaysFailsInWhittlesCopyIsTheReasonGiven() {
+    Throwable failure = onlyFailure(run(LockFixture.class));
+
+    assertEquals(FINDING, failure.getClass().getName(), () -> trace(failure));
+    String message = failure.getSuppressed()[0].getMessage();
+    assertTrue(
+        message.contains(
+            "3 of 3 re-runs failed in set-up, before the test method ran; the first in @BeforeEach"
+                + " LockFixture.claimLock: java.lang.IllegalStateException: lock "
+                + LockFixture.class.getName()
+                + ".lock is held by its first owner"),
+        message);
+    assertTrue(message.contains("then: the test did not fail again"), message);
+  }
+
+  /** Re-runs whose set-up failed counted as passing; a shrunk failure says how many there were. */
+  @Test
+  void aShrunkFailureSaysHowManyReRunsFailedInSetUp() throws IOException {
+    Throwable failure = onlyFailure(run(SometimesSetUpFixture.class));
+
+    String message =
+        assertInstanceOf(AssertionError.class, failure, () -> trace(failure)).getMessage();
+    assertTrue(
+        message.matches(
+            "(?s).*\n  \\([0-9,]+ of [0-9,]+ re-runs failed in set-up, before the test method ran;"
+                + " the first in @BeforeEach SometimesSetUpFixture.connect:"
+                + " java.lang.IllegalStateException: connection refused \\(set-up 5\\), and"
+                + " counted as passing\\)\n.*"),
+        message);
+    onlyMinimizedFile(methodDirectory("SometimesSetUpFixture", "parse"));
+  }
+
   @Test
   void aMalformedSettingNeverFailsAPassingTestAndIsNamedBesideTheOriginalFailure() {
     EngineExecutionResults results =
@@ -190,6 +258,63 @@ class WhittleExtensionTest {
             StandardCharsets.ISO_8859_1);
     assertEquals(8, written.length(), "shorter ones exit: " + written);
     assertTrue(written.contains("BUG") && !written.startsWith("H"), written);
+  }
+
+  /**
+   * A map parameter shrinks like a list of key/value pairs: entries removed down to the two the
+   * failure needs, keys as short as they go (null, then the empty string: keys are distinct),
+   * values null where the failure allows and the big one down to the first value above 100.
+   */
+  @Test
+  void aMapParameterShrinksToItsFewestEntriesWithTheSimplestKeysAndValues() throws Exception {
+    Throwable failure = onlyFailure(run(MapFixture.class));
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure, () -> trace(failure));
+    String message = shrunk.getMessage();
+    assertTrue(message.contains("Whittle shrank its input from 66 bytes to 17 bytes"), message);
+    assertTrue(message.contains("\n  entries({null=null, \"\"=101})\n"), message);
+    Path written = onlyMinimizedFile(methodDirectory("MapFixture", "entries"));
+    assertTrue(message.contains(written.toString()), message);
+    assertEquals(
+        "{null=null, \"\"=101}",
+        dev.whittle.jazzer.values.MutatorArguments.describe(
+            MapFixture.class.getDeclaredMethod("entries", java.util.Map.class),
+            Files.readAllBytes(written)));
+  }
+
+  /** The header says what the rest says: no smaller input, nothing written. */
+  @Test
+  void anInputWithNothingSmallerIsReportedAsNotShrunkFromTheHeaderOn() {
+    Throwable failure = onlyFailure(run(ExactFixture.class));
+
+    String message = assertInstanceOf(AssertionError.class, failure).getMessage();
+    assertTrue(
+        message.startsWith(
+            "ExactFixture.parse(byte[]) failed; Whittle found no smaller input than its 3 bytes\n"),
+        message);
+    assertTrue(message.contains("Shrunk Sample: none smaller found ("), message);
+    assertTrue(message.contains("); nothing written\n"), message);
+    assertTrue(!message.contains("shrank"), message);
+    assertTrue(Files.notExists(resources.resolve("dev")), "nothing written");
+  }
+
+  /**
+   * A structured input whose values got simpler in as many bytes (an int is four bytes whatever its
+   * value) is written and reported as simplified, not as shrunk from 4 bytes to 4 bytes.
+   */
+  @Test
+  void simplerValuesInAsManyBytesAreWrittenAndSaidSo() throws IOException {
+    Throwable failure = onlyFailure(run(ThresholdFixture.class));
+
+    String message = assertInstanceOf(AssertionError.class, failure).getMessage();
+    assertTrue(
+        message.startsWith(
+            "ThresholdFixture.check(int) failed; Whittle simplified its input's values (4 bytes)\n"),
+        message);
+    assertTrue(message.contains("\n  check(101)\n"), message);
+    assertArrayEquals(
+        new byte[] {0, 0, 0, 101},
+        Files.readAllBytes(onlyMinimizedFile(methodDirectory("ThresholdFixture", "check"))));
   }
 
   @Test

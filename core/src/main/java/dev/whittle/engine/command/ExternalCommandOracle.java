@@ -13,11 +13,14 @@ import dev.whittle.api.Outcome;
 import dev.whittle.engine.io.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -34,11 +37,12 @@ import org.apiguardian.api.API;
  * temporary directory, runs the command without a shell with that file's path as its last argument,
  * and calls the candidate interesting when the command exits with status 0.
  *
- * <p>The command's output is discarded so that it can never block on a full pipe, and its standard
- * input is empty. A command that runs past the per-call timeout is killed with all its descendants
- * and counts as not interesting. After every run, whatever it left running in the background is
- * ended too, where {@link LeftoverProcesses} can find it. Thread-safe: each thread that asks gets a
- * directory of its own for its candidate file, so that {@code --jobs} runs never share a file.
+ * <p>The command's output is discarded so that it can never block on a full pipe (a run for a
+ * message can keep its standard error in a file), and its standard input is empty. A command that
+ * runs past the per-call timeout is killed with all its descendants and counts as not interesting.
+ * After every run, whatever it left running in the background is ended too, where {@link
+ * LeftoverProcesses} can find it. Thread-safe: each thread that asks gets a directory of its own
+ * for its candidate file, so that {@code --jobs} runs never share a file.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseable {
@@ -111,6 +115,57 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
    * @throws TestCommandNotStartableException if the command cannot be started at all
    */
   public CommandRun run(byte[] candidate) {
+    return run(candidate, ProcessBuilder.Redirect.DISCARD);
+  }
+
+  /**
+   * How one run ended, with the end of what the command wrote to its standard error.
+   *
+   * @param errorTail the last bytes of the standard error, at most as many as asked
+   * @param errorCut whether the standard error was longer, so that its start is left out
+   */
+  public record RunWithError(CommandRun run, byte[] errorTail, boolean errorCut) {}
+
+  /**
+   * Runs the command on {@code candidate} as {@link #run} does, but keeps its standard error in a
+   * temporary file outside the candidate's directory (a file never blocks the command as a full
+   * pipe would), for a message that shows why the command failed.
+   *
+   * @param maxBytes how many bytes of the end of the standard error to keep
+   * @throws TestCommandNotStartableException if the command cannot be started at all
+   */
+  public RunWithError runKeepingError(byte[] candidate, int maxBytes) {
+    checkArgument(maxBytes > 0, "maxBytes must be positive, was %s", maxBytes);
+    Path errorFile;
+    try {
+      errorFile = Files.createTempFile("whittle-stderr-", ".txt");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a file for the test command's errors", e);
+    }
+    try {
+      CommandRun run = run(candidate, ProcessBuilder.Redirect.to(errorFile.toFile()));
+      try (SeekableByteChannel channel = Files.newByteChannel(errorFile)) {
+        long size = channel.size();
+        int kept = (int) Math.min(size, maxBytes);
+        channel.position(size - kept);
+        ByteBuffer tail = ByteBuffer.allocate(kept);
+        while (tail.hasRemaining() && channel.read(tail) >= 0) {
+          // Reads on: a channel may return fewer bytes than asked.
+        }
+        return new RunWithError(run, Arrays.copyOf(tail.array(), tail.position()), size > kept);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the test command's errors in " + errorFile, e);
+    } finally {
+      try {
+        Files.deleteIfExists(errorFile);
+      } catch (IOException e) {
+        // Left in the temporary directory: only the message's text is lost, not the run.
+      }
+    }
+  }
+
+  private CommandRun run(byte[] candidate, ProcessBuilder.Redirect error) {
     checkNotNull(candidate, "candidate");
     checkState(!closed, "the oracle is closed");
     // Before the job's file: making a job directory would make the missing parent again.
@@ -123,7 +178,7 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
     runningRuns.add(runId);
     CommandRun run;
     try {
-      run = await(start(file, runId));
+      run = await(start(file, runId, error));
     } finally {
       runningRuns.remove(runId);
       endLeftovers(lastPidBefore);
@@ -186,13 +241,13 @@ public final class ExternalCommandOracle implements Oracle<byte[]>, AutoCloseabl
     }
   }
 
-  private Process start(Path file, String runId) {
+  private Process start(Path file, String runId, ProcessBuilder.Redirect error) {
     List<String> arguments = new ArrayList<>(command);
     arguments.add(file.toString());
     ProcessBuilder builder =
         new ProcessBuilder(arguments)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(ProcessBuilder.Redirect.DISCARD);
+            .redirectError(error);
     builder.environment().put(LeftoverProcesses.VARIABLE, runId);
     try {
       Process process = builder.start();

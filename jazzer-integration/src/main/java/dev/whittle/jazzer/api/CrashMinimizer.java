@@ -12,9 +12,9 @@ import dev.whittle.api.ProgressListener;
 import dev.whittle.jazzer.api.FuzzTarget.LoadedClass;
 import dev.whittle.jazzer.api.FuzzTarget.TestMethod;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
+import dev.whittle.jazzer.input.InputFiles;
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -248,11 +248,12 @@ public final class CrashMinimizer {
   /**
    * Minimizes the crash file {@code crashFile} as {@link #minimize(byte[])} does, naming the file.
    *
-   * @throws IOException if the file cannot be read
+   * @throws IOException naming the file if it cannot be read, is no regular file (a named pipe, a
+   *     device), or is longer than a Java array holds
    */
   public MinimizationResult minimize(Path crashFile) throws IOException {
     checkNotNull(crashFile, "crashFile");
-    return minimize(Files.readAllBytes(crashFile), crashFile.toString());
+    return minimize(InputFiles.read(crashFile, "crash file"), crashFile.toString());
   }
 
   private MinimizationResult minimize(byte[] crash, String crashName) {

@@ -54,6 +54,25 @@ public final class TestCommand implements Oracle<byte[]>, AutoCloseable {
     return Run.of(oracle.run(candidate));
   }
 
+  /**
+   * Runs the command on {@code candidate}, keeping the end of its standard error for a message.
+   *
+   * @param maxBytes how many bytes of the end of the standard error to keep
+   * @throws RuntimeException that {@link #failureOf} tells apart, if the command cannot be started
+   */
+  public RunWithError runKeepingError(byte[] candidate, int maxBytes) {
+    ExternalCommandOracle.RunWithError run = oracle.runKeepingError(candidate, maxBytes);
+    return new RunWithError(Run.of(run.run()), run.errorTail(), run.errorCut());
+  }
+
+  /**
+   * A run with the end of its standard error.
+   *
+   * @param errorTail the last bytes the command wrote to its standard error
+   * @param errorCut whether it wrote more, whose start is left out
+   */
+  public record RunWithError(Run run, byte[] errorTail, boolean errorCut) {}
+
   /** The last run that ended, for messages. */
   public Optional<Run> lastRun() {
     return oracle.lastRun().map(Run::of);

@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.corpus;
 
+import dev.whittle.jazzer.input.InputFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ final class CorpusFiles {
    * The regular files of {@code arguments}, directories read recursively and sorted by path, with
    * equal contents once (the first path wins).
    *
-   * @throws IOException naming a file or directory that cannot be read
+   * @throws IOException naming a file or directory that cannot be read, or a file given as an
+   *     argument that is no regular file or longer than a Java array holds
    */
   static List<CorpusInput> read(List<Path> arguments) throws IOException {
     Map<String, CorpusInput> byContent = new LinkedHashMap<>();
@@ -26,12 +28,7 @@ final class CorpusFiles {
         throw new IOException("corpus input " + argument + " does not exist");
       }
       for (Path file : filesOf(argument)) {
-        byte[] content;
-        try {
-          content = Files.readAllBytes(file);
-        } catch (IOException e) {
-          throw new IOException("cannot read corpus file " + file + ": " + e.getMessage(), e);
-        }
+        byte[] content = InputFiles.read(file, "corpus file");
         CorpusInput input = new CorpusInput(file, content);
         byContent.putIfAbsent(input.sha1(), input);
       }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.api.TargetOptions;
+import dev.whittle.jazzer.process.BoundedExit;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.io.PrintStream;
@@ -51,7 +52,7 @@ public final class FreshJvmReplay {
     System.setOut(System.err);
     if (args.length < 5) {
       out.println(PREFIX + "error usage: TARGET_CLASS CLASS_PATH INPUT_FILE TIMEOUT_MILLIS AGENT");
-      System.exit(2);
+      BoundedExit.exit(2);
     }
     if (args[4].equals(WITH_AGENT)) {
       JazzerAgent.ensureInstalled();
@@ -67,15 +68,16 @@ public final class FreshJvmReplay {
       finding = runner.runOnlyRunOfThisJvm(input);
     } catch (RuntimeException e) {
       out.println(PREFIX + "error " + e.toString().replace('\n', ' '));
-      System.exit(2);
+      BoundedExit.exit(2);
       return;
     }
     for (String line : render(finding)) {
       out.println(PREFIX + line);
     }
     out.flush();
-    // An abandoned worker (a timeout) may still run; it must not keep this JVM alive.
-    System.exit(0);
+    // An abandoned worker (a timeout) may still run, and the target may have left shutdown hooks
+    // that never end: neither may keep this JVM alive.
+    BoundedExit.exit(0);
   }
 
   /** The finding as lines; {@link FreshJvmCheck#parse} reads them back. */

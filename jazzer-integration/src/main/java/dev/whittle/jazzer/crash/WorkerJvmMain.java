@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.api.TargetOptions;
+import dev.whittle.jazzer.process.BoundedExit;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.io.BufferedInputStream;
@@ -49,7 +50,7 @@ public final class WorkerJvmMain {
           FreshJvmReplay.PREFIX
               + "error usage: TARGET_CLASS CLASS_PATH TIMEOUT_MILLIS AGENT STACK_BYTES");
       out.flush();
-      System.exit(2);
+      BoundedExit.exit(2);
     }
     if (args[3].equals(FreshJvmReplay.WITH_AGENT)) {
       JazzerAgent.ensureInstalled();
@@ -65,7 +66,7 @@ public final class WorkerJvmMain {
     } catch (RuntimeException e) {
       out.println(FreshJvmReplay.PREFIX + "error " + e.toString().replace('\n', ' '));
       out.flush();
-      System.exit(2);
+      BoundedExit.exit(2);
       return;
     }
     out.println(FreshJvmReplay.PREFIX + READY);
@@ -87,8 +88,9 @@ public final class WorkerJvmMain {
       out.println(FreshJvmReplay.PREFIX + END);
       out.flush();
     }
-    // An abandoned worker (a timeout) may still run; it must not keep this JVM alive.
-    System.exit(0);
+    // An abandoned worker (a timeout) may still run, and the target may have left shutdown hooks
+    // that never end: neither may keep this JVM alive.
+    BoundedExit.exit(0);
   }
 
   /** The next input, or null at the end. */

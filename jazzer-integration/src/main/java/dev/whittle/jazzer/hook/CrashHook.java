@@ -173,7 +173,8 @@ final class CrashHook implements Runnable {
     } catch (CrashMinimizationException e) {
       log.println("whittle: " + crash + " not minimized: " + e.getMessage());
     } catch (java.io.IOException e) {
-      log.println("whittle: cannot read " + crash + ": " + e);
+      // The message names the file and why: missing, no regular file, too long for an array.
+      log.println("whittle: " + crash + " not minimized: " + e.getMessage());
     }
   }
 }

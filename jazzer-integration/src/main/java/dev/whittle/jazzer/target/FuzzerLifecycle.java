@@ -1,6 +1,7 @@
 package dev.whittle.jazzer.target;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.finding.ClassLocations;
@@ -146,12 +147,11 @@ final class FuzzerLifecycle implements Lifecycle {
       target.close();
       throw new FuzzTargetLoadException(
           spec.className(),
-          FuzzTargetClass.INITIALIZE
-              + " of "
-              + spec.className()
-              + " did not finish within its time limit ("
-              + init.ending()
-              + ")");
+          unfinishedInitialization(
+              spec.className(),
+              target.unfinishedInitializationStep(),
+              init.ending(),
+              watchdog.atLeast(TargetRunner.INITIALIZE_TIMEOUT)));
     }
     if (init.exitRequested()) {
       target.close();
@@ -160,7 +160,9 @@ final class FuzzerLifecycle implements Lifecycle {
     if (init.thrown() instanceof InitializationFailure failure) {
       target.close();
       throw failure.toLoadException(
-          spec.className(), ClassLocations.over(spec.classPath(), spec.parent()));
+          spec.className(),
+          ClassLocations.over(spec.classPath(), spec.parent()),
+          spec.targetArgs());
     }
     if (init.thrown() != null) {
       target.close();
@@ -170,6 +172,32 @@ final class FuzzerLifecycle implements Lifecycle {
           init.thrown());
     }
     return target;
+  }
+
+  /**
+   * The message for an initialization stopped at {@code step}: the step that hung (a target without
+   * {@code fuzzerInitialize} can only hang in its static initializer), and for a time limit, how
+   * long it is and what sets it.
+   */
+  private static String unfinishedInitialization(
+      String className,
+      InitializationFailure.Step step,
+      RunWatchdog.Ending ending,
+      Duration limit) {
+    String what =
+        step == InitializationFailure.Step.FUZZER_INITIALIZE
+            ? FuzzTargetClass.INITIALIZE + " of " + className
+            : "the static initializer of " + className;
+    if (ending != RunWatchdog.Ending.TIMED_OUT) {
+      return what + " was interrupted before it finished";
+    }
+    return what
+        + " did not finish within "
+        + Durations.format(limit)
+        + " (a target's initialization may take "
+        + Durations.format(TargetRunner.INITIALIZE_TIMEOUT)
+        + ", or the per-call timeout when that is longer: raise it with --timeout, or"
+        + " withCallTimeout in the API)";
   }
 
   /**

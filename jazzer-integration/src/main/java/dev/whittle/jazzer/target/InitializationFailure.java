@@ -3,6 +3,7 @@ package dev.whittle.jazzer.target;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.finding.ClassLocator;
 import dev.whittle.jazzer.finding.ClassPathProblems;
+import java.util.List;
 
 /**
  * What a target's initialization threw, with the step that threw it: its static initializer (with
@@ -37,9 +38,22 @@ final class InitializationFailure extends Exception {
     return step;
   }
 
-  /** The load error naming the class, what failed in it, and the cause's class and message. */
-  FuzzTargetLoadException toLoadException(String className, ClassLocator locator) {
-    return new FuzzTargetLoadException(className, describe(className, locator), getCause());
+  /**
+   * The load error naming the class, what failed in it, and the cause's class and message; when
+   * {@code fuzzerInitialize(String[])} indexed past the arguments it got, it says that they were
+   * {@code targetArgs} and how to give them.
+   */
+  FuzzTargetLoadException toLoadException(
+      String className, ClassLocator locator, List<String> targetArgs) {
+    String message = describe(className, locator);
+    if (step == Step.FUZZER_INITIALIZE && getCause() instanceof ArrayIndexOutOfBoundsException) {
+      message +=
+          targetArgs.isEmpty()
+              ? "; it was called with no arguments: give them with --target-arg ARG, once per"
+                  + " argument (withTargetArgs in the API)"
+              : "; it was called with the arguments " + targetArgs;
+    }
+    return new FuzzTargetLoadException(className, message, getCause());
   }
 
   private String describe(String className, ClassLocator locator) {

@@ -33,6 +33,12 @@ final class LoadedTarget implements AutoCloseable {
   private final JazzerRuntime runtime;
   private final FuzzedDataProviderFactory dataProviders;
 
+  /**
+   * Whether the initialization body got past the static initializer: when the body is stopped for
+   * its time limit, this tells which step hung. Written on the worker thread, read on the caller's.
+   */
+  private volatile boolean staticallyInitialized;
+
   private LoadedTarget(
       ClassLoader loader,
       boolean ownsLoader,
@@ -74,7 +80,19 @@ final class LoadedTarget implements AutoCloseable {
             currentRun,
             classFiles);
     try {
-      FuzzTargetClass target = FuzzTargetClass.load(className, loader);
+      FuzzTargetClass target;
+      try {
+        target = FuzzTargetClass.load(className, loader);
+      } catch (FuzzTargetLoadException e) {
+        if (!(e.getCause() instanceof ClassNotFoundException)) {
+          throw e;
+        }
+        throw new FuzzTargetLoadException(
+            e.targetClass(),
+            e.getMessage()
+                + MissingTargetClass.hints(FuzzTestMethodEntry.className(className), classPath),
+            e.getCause());
+      }
       return new LoadedTarget(
           loader,
           true,
@@ -189,6 +207,7 @@ final class LoadedTarget implements AutoCloseable {
       } catch (ClassNotFoundException | RuntimeException | Error e) {
         return new InitializationFailure(InitializationFailure.Step.STATIC_INITIALIZATION, e);
       }
+      staticallyInitialized = true;
       if (target.initialize().isEmpty()) {
         return null;
       }
@@ -207,6 +226,16 @@ final class LoadedTarget implements AutoCloseable {
         return new InitializationFailure(InitializationFailure.Step.FUZZER_INITIALIZE, e);
       }
     };
+  }
+
+  /**
+   * The step of {@link #initializeBody} that had not finished when it was stopped: the static
+   * initializer, or else {@code fuzzerInitialize}.
+   */
+  InitializationFailure.Step unfinishedInitializationStep() {
+    return staticallyInitialized
+        ? InitializationFailure.Step.FUZZER_INITIALIZE
+        : InitializationFailure.Step.STATIC_INITIALIZATION;
   }
 
   /** Runs {@code fuzzerTearDown}, if any; the body returns what it threw. */

@@ -55,7 +55,12 @@ final class RunWatchdog implements AutoCloseable {
    * and warms up, and Jazzer itself puts no limit on it.
    */
   RawRun runAtLeast(RunBody body, byte[] input, Duration limit) {
-    return run(body, input, Math.max(timeoutNanos, limit.toNanos()));
+    return run(body, input, atLeast(limit).toNanos());
+  }
+
+  /** The limit {@link #runAtLeast} gives a run: {@code limit}, or the per-run timeout if longer. */
+  Duration atLeast(Duration limit) {
+    return Duration.ofNanos(Math.max(timeoutNanos, limit.toNanos()));
   }
 
   private RawRun run(RunBody body, byte[] input, long limitNanos) {

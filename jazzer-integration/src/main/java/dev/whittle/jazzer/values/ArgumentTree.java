@@ -9,17 +9,27 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The decoded arguments of a method as a tree of values the reducer can replace: parameters, then
- * the elements of lists and object arrays and the components of records, each at a path of indices.
- * Other values (strings, primitive arrays, numbers, beans, maps, sets) are leaves: a bean has no
- * constructor Whittle can call with its components, so its components are never shrunk one by one.
+ * the elements of lists, sets and object arrays, the keys and values of maps and the components of
+ * records, each at a path of indices. A map's children are its entries' keys and values in turn, in
+ * the order the framework reads and writes them: the key of entry {@code i} at index {@code 2i},
+ * its value at {@code 2i + 1}. Other values (strings, primitive arrays, numbers, beans) are leaves,
+ * and so are collections of a raw type: a bean has no constructor Whittle can call with its
+ * components, so its components are never shrunk one by one.
  *
- * <p>Replacing a value rebuilds every container above it: lists and arrays as copies, records with
- * their canonical constructor, which MAY reject the new components; then there is no candidate.
+ * <p>Replacing a value rebuilds every container above it: lists and arrays as copies, sets and maps
+ * as insertion-ordered copies (the framework's reader builds a {@code LinkedHashSet} and a {@code
+ * LinkedHashMap}), records with their canonical constructor, which MAY reject the new components;
+ * then there is no candidate. A set element or map key replaced by one the set or map already holds
+ * gives no candidate either: that would drop an entry, which is the deletion step's move.
  */
 final class ArgumentTree {
   private ArgumentTree() {}
@@ -110,6 +120,35 @@ final class ArgumentTree {
             return copy;
           });
     }
+    if (container instanceof Set<?> set) {
+      List<Object> elements = new ArrayList<>(set);
+      Optional<Object> element = replace(elements.get(index), path, depth + 1, value);
+      return element.flatMap(
+          e -> {
+            elements.set(index, e == NULL ? null : e);
+            Set<Object> copy = new LinkedHashSet<>(elements);
+            return copy.size() == set.size() ? Optional.of(copy) : Optional.empty();
+          });
+    }
+    if (container instanceof Map<?, ?> map) {
+      List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
+      Map.Entry<?, ?> entry = entries.get(index / 2);
+      boolean isKey = index % 2 == 0;
+      Optional<Object> part =
+          replace(isKey ? entry.getKey() : entry.getValue(), path, depth + 1, value);
+      return part.flatMap(
+          p -> {
+            Object replaced = p == NULL ? null : p;
+            Map<Object, Object> copy = new LinkedHashMap<>();
+            for (int i = 0; i < entries.size(); i++) {
+              Map.Entry<?, ?> e = entries.get(i);
+              boolean here = i == index / 2;
+              copy.put(
+                  here && isKey ? replaced : e.getKey(), here && !isKey ? replaced : e.getValue());
+            }
+            return copy.size() == map.size() ? Optional.of(copy) : Optional.empty();
+          });
+    }
     if (container != null && container.getClass().isRecord()) {
       Optional<Object[]> read = components(container);
       if (read.isEmpty()) {
@@ -136,6 +175,23 @@ final class ArgumentTree {
       for (int i = 0; element.isPresent() && i < list.size(); i++) {
         children.add(new Node(append(path, i), element.get(), list.get(i)));
       }
+    } else if (value instanceof Set<?> set) {
+      Optional<AnnotatedType> element = typeArgument(node.type());
+      if (element.isPresent()) {
+        int i = 0;
+        for (Object e : set) {
+          children.add(new Node(append(path, i++), element.get(), e));
+        }
+      }
+    } else if (value instanceof Map<?, ?> map) {
+      Optional<AnnotatedType[]> keyAndValue = typeArguments(node.type(), 2);
+      if (keyAndValue.isPresent()) {
+        int i = 0;
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          children.add(new Node(append(path, i++), keyAndValue.get()[0], e.getKey()));
+          children.add(new Node(append(path, i++), keyAndValue.get()[1], e.getValue()));
+        }
+      }
     } else if (value instanceof Object[] array && node.type() instanceof AnnotatedArrayType a) {
       AnnotatedType element = a.getAnnotatedGenericComponentType();
       for (int i = 0; i < array.length; i++) {
@@ -154,11 +210,16 @@ final class ArgumentTree {
     return children;
   }
 
-  /** The first type argument of a parameterized type: a list's elements; empty for a raw type. */
+  /** The type argument of a list's or set's type: its elements'; empty for a raw type. */
   private static Optional<AnnotatedType> typeArgument(AnnotatedType type) {
+    return typeArguments(type, 1).map(arguments -> arguments[0]);
+  }
+
+  /** The {@code count} type arguments of a parameterized type; empty for a raw type. */
+  private static Optional<AnnotatedType[]> typeArguments(AnnotatedType type, int count) {
     if (type instanceof AnnotatedParameterizedType p
-        && p.getAnnotatedActualTypeArguments().length == 1) {
-      return Optional.of(p.getAnnotatedActualTypeArguments()[0]);
+        && p.getAnnotatedActualTypeArguments().length == count) {
+      return Optional.of(p.getAnnotatedActualTypeArguments());
     }
     return Optional.empty();
   }

@@ -16,12 +16,13 @@ import java.util.Optional;
  * <ol>
  *   <li>the arguments as decoded, encoded afresh, when that is shorter (a clamped length, bytes no
  *       parameter reads);
- *   <li>null for every nullable value, parents before children: a whole parameter, list element or
- *       record component at once;
+ *   <li>null for every nullable value, parents before children: a whole parameter, list or set
+ *       element, map key or value or record component at once;
  *   <li>strings that look like structured text (JSON, XML, brackets, ...), longest first, reduced
  *       as trees by {@link StringTreeStep}, every other value as it is;
- *   <li>shorter strings, lists and arrays, longest first: empty, then chunks of halving size
- *       deleted from the end backwards down to single elements (characters, list elements, bytes);
+ *   <li>shorter strings, lists, sets, maps and arrays, longest first: empty, then chunks of halving
+ *       size deleted from the end backwards down to single elements (characters, list or set
+ *       elements, map entries, bytes);
  *   <li>scalars, parents before children: booleans false, integers to their simplest value (zero,
  *       or the bound of their annotated range nearer to it) and else by binary search toward it,
  *       floating-point numbers to zero or rounded toward it, enums to their first constant.

@@ -8,36 +8,55 @@ import com.code_intelligence.jazzer.mutation.annotation.Positive;
 import java.lang.reflect.AnnotatedType;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * What the mutator-arguments reducer can do with one decoded value: shorten a string, list or
- * array, move an integer toward its simplest value. Every edit here is only a proposal: the sweep
- * asks about it only when the framework's writer and reader agree that the encoding stands for
- * exactly this value, which catches values out of an annotated range or size.
+ * What the mutator-arguments reducer can do with one decoded value: shorten a string, list, set,
+ * map or array, move an integer toward its simplest value. Every edit here is only a proposal: the
+ * sweep asks about it only when the framework's writer and reader agree that the encoding stands
+ * for exactly this value, which catches values out of an annotated range or size.
  */
 final class ValueEdits {
   private ValueEdits() {}
 
-  /** Strings, lists and arrays: values that can get shorter. */
+  /**
+   * Strings, lists, sets, maps and arrays: values that can get shorter. Sets and maps count in the
+   * order the framework writes them, which is the order its reader inserted them in.
+   */
   static boolean isSequence(Object value) {
     return value instanceof String
         || value instanceof List<?>
+        || value instanceof Set<?>
+        || value instanceof Map<?, ?>
         || (value != null && value.getClass().isArray());
   }
 
-  /** The length of a sequence value: characters of a string, elements of a list or array. */
+  /**
+   * The length of a sequence value: characters of a string, elements of a list, set or array,
+   * entries of a map.
+   */
   static int length(Object value) {
     if (value instanceof String s) {
       return s.length();
     }
-    if (value instanceof List<?> list) {
-      return list.size();
+    if (value instanceof Collection<?> collection) {
+      return collection.size();
+    }
+    if (value instanceof Map<?, ?> map) {
+      return map.size();
     }
     return Array.getLength(value);
   }
 
-  /** {@code value} without its elements {@code from} (inclusive) to {@code to} (exclusive). */
+  /**
+   * {@code value} without its elements (a map's entries) {@code from} (inclusive) to {@code to}
+   * (exclusive).
+   */
   static Object delete(Object value, int from, int to) {
     if (value instanceof String s) {
       return s.substring(0, from) + s.substring(to);
@@ -45,6 +64,22 @@ final class ValueEdits {
     if (value instanceof List<?> list) {
       List<Object> shorter = new ArrayList<>(list.subList(0, from));
       shorter.addAll(list.subList(to, list.size()));
+      return shorter;
+    }
+    if (value instanceof Set<?> set) {
+      List<Object> elements = new ArrayList<>(set);
+      Set<Object> shorter = new LinkedHashSet<>(elements.subList(0, from));
+      shorter.addAll(elements.subList(to, elements.size()));
+      return shorter;
+    }
+    if (value instanceof Map<?, ?> map) {
+      List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
+      Map<Object, Object> shorter = new LinkedHashMap<>();
+      for (int i = 0; i < entries.size(); i++) {
+        if (i < from || i >= to) {
+          shorter.put(entries.get(i).getKey(), entries.get(i).getValue());
+        }
+      }
       return shorter;
     }
     int length = Array.getLength(value);

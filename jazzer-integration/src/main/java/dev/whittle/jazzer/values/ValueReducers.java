@@ -33,12 +33,13 @@ public final class ValueReducers {
    * A value reducer for inputs of a {@code @FuzzTest} method with structured parameters, in the
    * serialization of Jazzer's mutation framework (see {@link MutatorArguments}): it decodes the
    * current bytes with the framework's own reader, proposes simpler arguments (null where a value
-   * is nullable, strings that look like structured text reduced as trees, shorter strings, lists
-   * and arrays, integers toward zero or their annotated range's bound nearer to it, booleans false,
-   * records rebuilt with simpler components through their canonical constructor), encodes each with
-   * the framework's own writer and asks the tester. It asks only candidates that decode back to
-   * exactly the proposed values and are no longer than the current bytes, and decodes again after
-   * each accepted one. It returns the current bytes when they do not decode.
+   * is nullable, strings that look like structured text reduced as trees, shorter strings, lists,
+   * sets, maps (fewer entries, keys and values shrunk as values of their own types) and arrays,
+   * integers toward zero or their annotated range's bound nearer to it, booleans false, records
+   * rebuilt with simpler components through their canonical constructor), encodes each with the
+   * framework's own writer and asks the tester. It asks only candidates that decode back to exactly
+   * the proposed values and are no longer than the current bytes, and decodes again after each
+   * accepted one. It returns the current bytes when they do not decode.
    *
    * <p>To get a result that is small in its values rather than in bytes, run the reduction with the
    * oracle of {@link MutatorArguments#onlyCanonical}.

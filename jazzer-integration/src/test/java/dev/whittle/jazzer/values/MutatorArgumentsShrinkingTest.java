@@ -17,8 +17,12 @@ import dev.whittle.jazzer.values.MutatorTargets.Interval;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -105,6 +109,65 @@ class MutatorArgumentsShrinkingTest {
 
     assertArrayEquals(
         new Object[] {List.of(51, 51)}, MutatorTargets.decode(method, result.reduced()));
+  }
+
+  @Test
+  void aMapLosesEveryEntryButTheFailingOneWhoseKeyAndValueShrinkToTheBug() {
+    Method method = MutatorTargets.method("map");
+    Random random = new Random(13);
+    Map<String, Integer> m = new LinkedHashMap<>();
+    for (int i = 0; i < 20; i++) {
+      m.put(randomLetters(random, 5 + random.nextInt(30)), random.nextInt());
+    }
+    m.put("a-long-key-with-the-k-in-it", 123_456_789);
+    byte[] original = MutatorTargets.encode(method, m);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertArrayEquals(
+        new Object[] {Map.of("k", 1001)}, MutatorTargets.decode(method, result.reduced()));
+    assertArrayEquals(MutatorTargets.encode(method, Map.of("k", 1001)), result.reduced());
+  }
+
+  @Test
+  void aSetKeepsAsManyDistinctElementsAsTheFailureNeedsEachAsSmallAsItCanBe() {
+    Method method = MutatorTargets.method("set");
+    Random random = new Random(14);
+    Set<Integer> xs = new LinkedHashSet<>();
+    while (xs.size() < 40) {
+      xs.add(random.nextInt(2_000_000) - 1_000_000);
+    }
+    xs.addAll(List.of(4_000, 777, 90_000));
+    byte[] original = MutatorTargets.encode(method, xs);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertArrayEquals(
+        new Object[] {new LinkedHashSet<>(List.of(51, 52, 53))},
+        MutatorTargets.decode(method, result.reduced()));
+  }
+
+  @Test
+  void aMapInsideAMapShrinksToo() {
+    Method method = MutatorTargets.method("nestedMap");
+    Map<String, Map<String, Integer>> m = new LinkedHashMap<>();
+    m.put("outer-one", new LinkedHashMap<>(Map.of("alpha", 17, "beta", -9)));
+    Map<String, Integer> inner = new LinkedHashMap<>();
+    inner.put("gamma", 1 << 20);
+    inner.put("x", 65_536);
+    inner.put("delta", 3);
+    m.put("outer-two", inner);
+    byte[] original = MutatorTargets.encode(method, m);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    Map<String, Integer> shrunkInner = new LinkedHashMap<>();
+    shrunkInner.put(null, null);
+    shrunkInner.put("x", null);
+    Map<String, Map<String, Integer>> expected = new LinkedHashMap<>();
+    expected.put(null, shrunkInner);
+    assertEquals(
+        Arrays.asList(expected), Arrays.asList(MutatorTargets.decode(method, result.reduced())));
   }
 
   @Test

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Methods with the parameters of {@code @FuzzTest}s (without the annotation: these tests read and
@@ -73,6 +74,26 @@ final class MutatorTargets {
       }
     } catch (StrictJson.MalformedException e) {
       // Not JSON: no failure, as a target that rejects malformed input.
+    }
+  }
+
+  static void map(@NotNull Map<@NotNull String, @NotNull Integer> m) {
+    if (m.entrySet().stream().anyMatch(e -> e.getKey().contains("k") && e.getValue() > 1000)) {
+      throw new AssertionError("a k above 1000 in " + m.size() + " entries");
+    }
+  }
+
+  static void set(@NotNull Set<@NotNull Integer> xs) {
+    if (xs.stream().filter(x -> x > 50).count() >= 3) {
+      throw new AssertionError("three above 50: " + xs);
+    }
+  }
+
+  static void nestedMap(Map<String, Map<String, Integer>> m) {
+    if (m != null
+        && m.values().stream()
+            .anyMatch(inner -> inner != null && inner.size() >= 2 && inner.containsKey("x"))) {
+      throw new AssertionError("an inner map of two with x in " + m.size());
     }
   }
 
