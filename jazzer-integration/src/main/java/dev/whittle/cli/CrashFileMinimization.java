@@ -118,11 +118,14 @@ final class CrashFileMinimization {
                       + EscapedBytes.of(result.minimized(), EscapedBytes.SHOWN_BYTES));
               err.flush();
             });
-    if (!result.verified() && result.verification().method().equals(Verification.FRESH_JVM)) {
+    if (!result.verified() && !result.verification().method().equals(Verification.NONE)) {
+      String method = result.verification().method();
       err.println(
           "whittle: "
               + DisplayedText.of(crash)
-              + ": result NOT verified in fresh JVMs, written as "
+              + ": result NOT verified in "
+              + (method.equals(Verification.FRESH_JVM) ? "fresh JVMs" : "a " + method)
+              + ", written as "
               + DisplayedText.of(written.minimized())
               + ": "
               + result.verification().detail());

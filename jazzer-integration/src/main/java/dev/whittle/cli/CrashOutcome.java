@@ -44,7 +44,7 @@ sealed interface CrashOutcome {
 
   /**
    * The exit code of a run with {@code outcomes}: the first failure's, else interrupted, else a
-   * result written to a fallback directory, else one not verified in fresh JVMs.
+   * result written to a fallback directory, else one its verification did not reproduce.
    */
   static int exitCode(List<CrashOutcome> outcomes, boolean interrupted) {
     for (CrashOutcome outcome : outcomes) {
@@ -63,7 +63,7 @@ sealed interface CrashOutcome {
     for (CrashOutcome outcome : outcomes) {
       if (outcome instanceof CrashOutcome.Minimized minimized
           && !minimized.result().verified()
-          && minimized.result().verification().method().equals(Verification.FRESH_JVM)) {
+          && !minimized.result().verification().method().equals(Verification.NONE)) {
         return ExitCodes.NOT_VERIFIED;
       }
     }

@@ -40,7 +40,8 @@ final class ExitCodes {
 
   /**
    * {@code minimize}: a result was written, but as {@code unverified-<sha1>}: it did not reproduce
-   * the finding in every fresh JVM, nor did any larger improvement or the crash itself.
+   * the finding in every fresh JVM, nor did any larger improvement or the crash itself; or, where
+   * it was verified in a fresh class loader, it did not reproduce there.
    */
   static final int NOT_VERIFIED = 10;
 

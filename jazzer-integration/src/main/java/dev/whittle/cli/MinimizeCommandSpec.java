@@ -84,7 +84,8 @@ final class MinimizeCommandSpec {
     "7:a crash file does not crash the target",
     "8:a crash file's finding is flaky",
     "9:the target class cannot be loaded or initialized",
-    "10:a result did not reproduce in fresh JVMs and was written as unverified-<sha1>",
+    "10:a result did not reproduce when verified (fresh JVMs, or a fresh class loader) and was"
+        + " written as unverified-<sha1>",
     "11:a run threw a linkage error: the target's class path is broken (stops the run)",
     "12:Whittle's heap is too small (to read a crash file, say)",
     "130:interrupted",

@@ -66,7 +66,7 @@ final class ShrinkReport {
               "Shrunk Sample (%s, %s)%s:%n",
               bytes(shrunk.length),
               runs,
-              result.verified() ? "" : " (not verified: it did not fail the same way once more)"));
+              result.verified() ? "" : " (not verified: " + unverifiedReason(result) + ")"));
       out.append("  ").append(EscapedBytes.of(shrunk, EscapedBytes.SHOWN_BYTES)).append('\n');
       shrunkArguments.ifPresent(values -> out.append("  ").append(values).append('\n'));
       out.append("  written to ").append(written.get().toAbsolutePath()).append('\n');
@@ -114,5 +114,15 @@ final class ShrinkReport {
   private static String firstLine(String message) {
     int newline = message.indexOf('\n');
     return newline < 0 ? message : message.substring(0, newline) + " ...";
+  }
+
+  /**
+   * Why the shrunk input is not verified: the verification's own words where it has them (the
+   * target changed JVM-global state that no run in this JVM can undo), else that it did not fail
+   * again.
+   */
+  private static String unverifiedReason(MinimizationResult result) {
+    String detail = result.verification().detail();
+    return detail.contains("JVM-global state") ? detail : "it did not fail the same way once more";
   }
 }

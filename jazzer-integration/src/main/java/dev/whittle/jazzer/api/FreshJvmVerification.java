@@ -16,12 +16,17 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public enum FreshJvmVerification {
-  /** Never: a fresh class loader in this JVM verifies every result. */
+  /**
+   * Never: a fresh class loader in this JVM verifies every result; one whose runs set JVM-global
+   * state that cannot be put back (a one-shot factory of {@code java.net}) is unverified.
+   */
   OFF,
   /**
    * For {@link StackOverflowError} and {@link OutOfMemoryError} findings, whose reproduction
-   * depends on the JVM's state and limits (JIT-compiled frames are smaller, a warm heap is fuller);
-   * a fresh class loader for the others. The default.
+   * depends on the JVM's state and limits (JIT-compiled frames are smaller, a warm heap is fuller),
+   * and for every finding of a target whose runs changed JVM-global state (the default locale or
+   * time zone, a system property, ...), which a fresh class loader does not reset; a fresh class
+   * loader for the others. The default.
    */
   RESOURCE_FINDINGS,
   /** For every finding. Costs a JVM start per run, a few runs per result. */

@@ -107,6 +107,7 @@ final class CorpusMinimization {
     if (after == null) {
       Thread.currentThread().interrupt();
     }
+    targets.movedGlobalsWarning().ifPresent(warning -> log.line("%s", warning));
     return result(
         census, flaky, kept, selection.chosen().size(), strategy, shrunk, after, crasherFiles);
   }

@@ -10,7 +10,12 @@ import dev.whittle.jazzer.passes.Recipes;
 import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
+import dev.whittle.jazzer.target.TargetRunner.MovedGlobals;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -92,6 +97,39 @@ final class CorpusTarget implements AutoCloseable {
    */
   Oracle<byte[]> restrict(byte[] original, Oracle<byte[]> oracle) {
     return ValueReducerChoice.restrict(runner, original, oracle);
+  }
+
+  /**
+   * Adds what this copy's runs changed of the JVM's global state to {@code restored} (put back
+   * before each next run) and {@code lasting} (nothing in this JVM can put it back).
+   */
+  void addMovedGlobals(Set<String> restored, Set<String> lasting) {
+    MovedGlobals moved = runner.movedGlobals();
+    restored.addAll(moved.restored());
+    lasting.addAll(moved.lasting());
+  }
+
+  /**
+   * The warning for a corpus whose runs changed the JVM's global state, or empty if they did not:
+   * with what could be restored put back before each run, features were measured as a fresh JVM
+   * would show them; with a one-shot factory set, every run after it saw it, which a fresh JVM
+   * would not.
+   */
+  static Optional<String> movedGlobalsWarning(Set<String> restored, Set<String> lasting) {
+    SortedSet<String> onlyRestored = new TreeSet<>(restored);
+    onlyRestored.removeAll(lasting);
+    MovedGlobals moved = new MovedGlobals(onlyRestored, new TreeSet<>(lasting));
+    if (!moved.any()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "warning: "
+            + moved.describe()
+            + "; "
+            + (moved.lasting().isEmpty()
+                ? "coverage was measured with it restored before each run"
+                : "the runs after it saw what a fresh JVM does not: check the output's coverage"
+                    + " in a fresh JVM"));
   }
 
   /** Runs of this copy so far. */

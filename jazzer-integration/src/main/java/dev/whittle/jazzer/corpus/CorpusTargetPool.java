@@ -4,8 +4,12 @@ import dev.whittle.api.Oracle;
 import dev.whittle.api.ValueReducer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -20,6 +24,8 @@ final class CorpusTargetPool implements AutoCloseable {
   private final BlockingQueue<CorpusTarget> idle;
   private final List<CorpusTarget> all = new ArrayList<>();
   private final AtomicLong closedRuns = new AtomicLong();
+  private final Set<String> closedRestored = ConcurrentHashMap.newKeySet();
+  private final Set<String> closedLasting = ConcurrentHashMap.newKeySet();
 
   /** {@code jobs} copies from {@code loader}; closes those it loaded if one fails to load. */
   CorpusTargetPool(Supplier<CorpusTarget> loader, int jobs) {
@@ -108,8 +114,24 @@ final class CorpusTargetPool implements AutoCloseable {
       all.set(all.indexOf(hung), fresh);
     }
     closedRuns.addAndGet(hung.runs());
+    hung.addMovedGlobals(closedRestored, closedLasting);
     hung.close();
     return fresh;
+  }
+
+  /**
+   * The warning for what the runs of every copy so far changed of the JVM's global state ({@link
+   * CorpusTarget#movedGlobalsWarning}), or empty if they changed nothing.
+   */
+  Optional<String> movedGlobalsWarning() {
+    Set<String> restored = new TreeSet<>(closedRestored);
+    Set<String> lasting = new TreeSet<>(closedLasting);
+    synchronized (all) {
+      for (CorpusTarget target : all) {
+        target.addMovedGlobals(restored, lasting);
+      }
+    }
+    return CorpusTarget.movedGlobalsWarning(restored, lasting);
   }
 
   /** Runs of the target in every copy so far. */

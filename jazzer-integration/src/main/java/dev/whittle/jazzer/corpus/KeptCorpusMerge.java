@@ -126,6 +126,7 @@ final class KeptCorpusMerge {
     log.line(
         "added %,d files, %,d bytes, with %,d new features%s",
         added.size(), bytesAdded, newFeatures, interrupted ? " (interrupted)" : "");
+    targets.movedGlobalsWarning().ifPresent(warning -> log.line("%s", warning));
     return new CorpusMergeResult(
         keptInputs.size(),
         Math.max(keptFeatures, 0),

@@ -20,6 +20,7 @@ import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
+import dev.whittle.jazzer.target.TargetRunner.MovedGlobals;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -149,6 +150,7 @@ final class CrashMinimization {
     TargetRunner runner = stacked.runner();
     ReductionResult<byte[]> reduction;
     long jobRuns;
+    MovedGlobals moved;
     FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
     try (JobRunners jobs =
         JobRunners.open(
@@ -159,6 +161,7 @@ final class CrashMinimization {
             workerCheck(plan, original))) {
       reduction = reduce(stacked, jobs, original, improvements);
       jobRuns = jobs.runs();
+      moved = runner.movedGlobals().and(jobs.movedGlobals());
     }
     byte[] minimized = reduction.reduced();
     Phases.end("reduction");
@@ -168,7 +171,7 @@ final class CrashMinimization {
     // An interrupted caller wants the best so far now; a fresh target would not even load, as
     // every run of an interrupted thread ends at once.
     if (!Thread.currentThread().isInterrupted()) {
-      if (target.canRunInFreshJvm() && minimizer.freshJvmVerification().appliesTo(original)) {
+      if (target.canRunInFreshJvm() && inFreshJvms(original, moved)) {
         FreshJvmBackOff.Chosen chosen =
             FreshJvmBackOff.choose(
                 improvements.candidates(minimized, crash),
@@ -177,20 +180,34 @@ final class CrashMinimization {
                 minimizer.matchMode(),
                 minimizer.freshJvmRuns());
         minimized = chosen.input();
-        verification = stacked.describe(chosen.verification());
+        verification = noting(stacked.describe(chosen.verification()), moved);
         verificationRuns = chosen.jvmRuns();
         Phases.end("fresh-JVM verification");
       } else {
         try (TargetRunner fresh = TargetRunner.open(plan.options(), false, 0)) {
           Finding again = fresh.run(minimized);
+          moved = moved.and(fresh.movedGlobals());
           boolean verified = again != null && minimizer.matchMode().matches(original, again);
+          String method =
+              target.runsOwnCopy(plan.options().exitGuard())
+                  ? Verification.FRESH_CLASS_LOADER
+                  : Verification.SAME_TARGET;
           verification =
-              new Verification(
-                  verified,
-                  target.runsOwnCopy(plan.options().exitGuard())
-                      ? Verification.FRESH_CLASS_LOADER
-                      : Verification.SAME_TARGET,
-                  verified ? "" : "no matching finding when run again: " + again);
+              !moved.lasting().isEmpty()
+                  ? new Verification(
+                      false,
+                      method,
+                      moved.describe()
+                          + ", so no run in this JVM shows what a fresh JVM would"
+                          + (target.canRunInFreshJvm()
+                              ? "; verify with --verify-in-fresh-jvm"
+                              : ""))
+                  : noting(
+                      new Verification(
+                          verified,
+                          method,
+                          verified ? "" : "no matching finding when run again: " + again),
+                      moved);
           verificationRuns = fresh.runs();
         }
         Phases.end("fresh-loader verification");
@@ -205,6 +222,29 @@ final class CrashMinimization {
         (System.nanoTime() - start) / 1_000_000,
         verification,
         runner.shape());
+  }
+
+  /**
+   * Whether the result is verified in fresh JVMs: where the mode asks for it, and, unless fresh
+   * JVMs are off, wherever the runs changed JVM-global state. A fresh class loader does not reset
+   * such state, and though each run started from it restored, a change can reach further than what
+   * is watched (a JDK class that read the default locale while it was changed keeps it).
+   */
+  private boolean inFreshJvms(Finding original, MovedGlobals moved) {
+    FreshJvmVerification mode = minimizer.freshJvmVerification();
+    return mode.appliesTo(original) || (moved.any() && mode != FreshJvmVerification.OFF);
+  }
+
+  /** {@code verification} with what the runs changed of the JVM's global state, if anything. */
+  private static Verification noting(Verification verification, MovedGlobals moved) {
+    if (!moved.any()) {
+      return verification;
+    }
+    String detail =
+        verification.detail().isEmpty()
+            ? moved.describe()
+            : verification.detail() + "; " + moved.describe();
+    return new Verification(verification.verified(), verification.method(), detail);
   }
 
   private ReductionResult<byte[]> reduce(

@@ -65,7 +65,7 @@ public final class FreshJvmReplay {
             .withTargetArgs(targetArgs);
     Finding finding;
     try (TargetRunner runner = TargetRunner.open(options, false, 0)) {
-      finding = runner.run(input);
+      finding = runner.runOnlyRunOfThisJvm(input);
     } catch (RuntimeException e) {
       out.println(PREFIX + "error " + e.toString().replace('\n', ' '));
       BoundedExit.exit(2);

@@ -4,6 +4,7 @@ import dev.whittle.api.Oracle;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.target.TargetRunner;
+import dev.whittle.jazzer.target.TargetRunner.MovedGlobals;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,6 +77,15 @@ final class JobRunners implements AutoCloseable {
       oracles.add(new WorkerJvmOracle(worker, original, matchMode));
     }
     return new PooledOracle(oracles);
+  }
+
+  /** What the runs on these runners changed of the JVM's global state. */
+  MovedGlobals movedGlobals() {
+    MovedGlobals moved = MovedGlobals.NONE;
+    for (TargetRunner runner : runners) {
+      moved = moved.and(runner.movedGlobals());
+    }
+    return moved;
   }
 
   long runs() {

@@ -31,9 +31,9 @@ public final class MinimizationOutputs {
   public static final String MINIMIZED_PREFIX = "minimized-";
 
   /**
-   * The prefix instead of {@link #MINIMIZED_PREFIX} for a result that fresh JVMs did not verify
-   * (see {@code CrashMinimizer.withFreshJvmVerification}), so that it is never taken for a verified
-   * one.
+   * The prefix instead of {@link #MINIMIZED_PREFIX} for a result that its verification did not
+   * reproduce (fresh JVMs, see {@code CrashMinimizer.withFreshJvmVerification}, or a fresh class
+   * loader), so that it is never taken for a verified one.
    */
   public static final String UNVERIFIED_PREFIX = "unverified-";
 
@@ -154,13 +154,14 @@ public final class MinimizationOutputs {
 
   /**
    * Where {@code result} goes by default: {@code minimized-<sha1>} beside {@code crash}, or {@code
-   * unverified-<sha1>} when fresh JVMs did not reproduce it.
+   * unverified-<sha1>} when its verification did not reproduce it. A result not checked at all (an
+   * interrupt came first) is the best so far, and keeps the usual name.
    */
   public static Path defaultPath(Path crash, MinimizationResult result) {
     String sha1 = sha1Hex(result.minimized());
-    boolean failedInFreshJvms =
-        !result.verified() && result.verification().method().equals(Verification.FRESH_JVM);
-    return failedInFreshJvms
+    boolean failedItsCheck =
+        !result.verified() && !result.verification().method().equals(Verification.NONE);
+    return failedItsCheck
         ? crash.resolveSibling(UNVERIFIED_PREFIX + sha1)
         : defaultMinimizedPath(crash, sha1);
   }

@@ -20,8 +20,11 @@ import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import dev.whittle.jazzer.finding.FindingClassifier;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
@@ -69,6 +72,7 @@ public final class TargetRunner implements AutoCloseable {
   private final FindingClassifier classifier;
   private final Entry entry;
   private long runs;
+  private GlobalState globals;
 
   TargetRunner(
       Lifecycle lifecycle, RunWatchdog watchdog, FindingClassifier classifier, Entry entry) {
@@ -230,6 +234,69 @@ public final class TargetRunner implements AutoCloseable {
     return classify(runRaw(input, UnaryOperator.identity()));
   }
 
+  /**
+   * Runs the target once on {@code input} without watching the JVM's global state ({@link
+   * #movedGlobals}): for the only run of a JVM started for it, whose state is a fresh JVM's by
+   * definition, so that it does not pay for the first reading of every global watched.
+   */
+  public Finding runOnlyRunOfThisJvm(byte[] input) {
+    checkNotNull(input, "input");
+    runs++;
+    return classify(lifecycle.run(watchdog, input, UnaryOperator.identity()));
+  }
+
+  /**
+   * The JVM-global state a runner's runs changed, which a fresh class loader does not reset: a run
+   * in this JVM then does not start as a run in a fresh JVM does. See {@link #movedGlobals}.
+   *
+   * @param restored what runs changed and the runner put back before the next run
+   * @param lasting what runs changed and nothing can put back in this JVM, such as a one-shot
+   *     factory of {@code java.net}: every later run in this JVM sees it
+   */
+  public record MovedGlobals(SortedSet<String> restored, SortedSet<String> lasting) {
+    /** Nothing moved. */
+    public static final MovedGlobals NONE = new MovedGlobals(new TreeSet<>(), new TreeSet<>());
+
+    public MovedGlobals {
+      restored =
+          Collections.unmodifiableSortedSet(new TreeSet<>(checkNotNull(restored, "restored")));
+      lasting = Collections.unmodifiableSortedSet(new TreeSet<>(checkNotNull(lasting, "lasting")));
+    }
+
+    /** Whether any run changed anything. */
+    public boolean any() {
+      return !restored.isEmpty() || !lasting.isEmpty();
+    }
+
+    /** What both moved; a global lasting in either is lasting. */
+    public MovedGlobals and(MovedGlobals other) {
+      SortedSet<String> bothLasting = new TreeSet<>(lasting);
+      bothLasting.addAll(other.lasting);
+      SortedSet<String> bothRestored = new TreeSet<>(restored);
+      bothRestored.addAll(other.restored);
+      bothRestored.removeAll(bothLasting);
+      return new MovedGlobals(bothRestored, bothLasting);
+    }
+
+    /** For people: "the target changed the default locale (restored before each run)", or empty. */
+    public String describe() {
+      if (!any()) {
+        return "";
+      }
+      StringBuilder text = new StringBuilder("the target changed JVM-global state in its runs: ");
+      if (!restored.isEmpty()) {
+        text.append(String.join(", ", restored)).append(" (restored before each run)");
+      }
+      if (!lasting.isEmpty()) {
+        if (!restored.isEmpty()) {
+          text.append("; ");
+        }
+        text.append(String.join(", ", lasting)).append(" (cannot be reset in this JVM)");
+      }
+      return text.toString();
+    }
+  }
+
   /** What one run with coverage found: its finding (or null) and its features, sorted. */
   public record CoveredRun(Finding finding, long[] features) {}
 
@@ -275,8 +342,24 @@ public final class TargetRunner implements AutoCloseable {
   }
 
   private RunWatchdog.RawRun runRaw(byte[] input, UnaryOperator<FuzzedDataProvider> wrap) {
+    if (globals == null) {
+      globals = GlobalState.baseline();
+    }
     runs++;
-    return lifecycle.run(watchdog, input, wrap);
+    try {
+      return lifecycle.run(watchdog, input, wrap);
+    } finally {
+      globals.afterRun();
+    }
+  }
+
+  /**
+   * The JVM-global state (default locale, time zone, system properties, ...) that the runs so far
+   * changed: put back before each next run where it can be, and either way something a run in a
+   * fresh JVM would not have seen. {@link MovedGlobals#NONE} before the first run.
+   */
+  public MovedGlobals movedGlobals() {
+    return globals == null ? MovedGlobals.NONE : globals.moved();
   }
 
   /**
@@ -345,6 +428,9 @@ public final class TargetRunner implements AutoCloseable {
       lifecycle.afterLastRun(watchdog);
     } finally {
       watchdog.close();
+      if (globals != null) {
+        globals.probeOneShots();
+      }
     }
   }
 }

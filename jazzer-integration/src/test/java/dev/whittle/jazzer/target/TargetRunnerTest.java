@@ -26,7 +26,10 @@ import dev.whittle.jazzer.targets.HangTarget;
 import dev.whittle.jazzer.targets.InitializedTarget;
 import dev.whittle.jazzer.targets.PlainTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
+import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -162,7 +165,7 @@ class TargetRunnerTest {
   }
 
   @Test
-  void aFreshTargetPerRunIsInitializedAndTornDownAroundEveryRun() {
+  void aFreshTargetPerRunIsInitializedAndTornDownAroundEveryRun() throws IOException {
     TargetSpec spec =
         new TargetSpec(
             InitializedTarget.class.getName(),
@@ -170,19 +173,24 @@ class TargetRunnerTest {
             TargetRunnerTest.class.getClassLoader(),
             null,
             List.of("s3cret"));
+    Path log = Files.createTempFile("whittle-lifecycle", ".log");
+    System.setProperty(InitializedTarget.LOG, log.toString());
     try (TargetRunner runner = TargetRunner.open(spec, TIMEOUT, true)) {
+      Files.writeString(log, "", UTF_8); // Opening loaded and initialized a target once.
       for (int run = 0; run < 3; run++) {
-        System.clearProperty(InitializedTarget.INITIALIZED);
-        System.clearProperty(InitializedTarget.TORN_DOWN);
-
         assertNotNull(runner.run("s3cret".getBytes(UTF_8)), "run " + run);
 
-        assertEquals("[s3cret]", System.getProperty(InitializedTarget.INITIALIZED), "run " + run);
-        assertEquals("yes", System.getProperty(InitializedTarget.TORN_DOWN), "run " + run);
+        assertEquals(
+            List.of("initialized [s3cret]", "torn down"),
+            Files.readAllLines(log, UTF_8),
+            "run " + run);
+        Files.writeString(log, "", UTF_8);
       }
     } finally {
+      System.clearProperty(InitializedTarget.LOG);
       System.clearProperty(InitializedTarget.INITIALIZED);
       System.clearProperty(InitializedTarget.TORN_DOWN);
+      Files.deleteIfExists(log);
     }
   }
 
