@@ -248,8 +248,7 @@ public final class CrashMinimizer {
   /**
    * Minimizes the crash file {@code crashFile} as {@link #minimize(byte[])} does, naming the file.
    *
-   * @throws IOException naming the file if it cannot be read, is no regular file (a named pipe, a
-   *     device), or is longer than a Java array holds
+   * @throws IOException naming the file if it cannot be read, is no regular file, or is too long
    */
   public MinimizationResult minimize(Path crashFile) throws IOException {
     checkNotNull(crashFile, "crashFile");

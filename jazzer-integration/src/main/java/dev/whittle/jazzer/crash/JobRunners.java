@@ -3,8 +3,8 @@ package dev.whittle.jazzer.crash;
 import dev.whittle.api.Oracle;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
+import dev.whittle.jazzer.target.MovedGlobals;
 import dev.whittle.jazzer.target.TargetRunner;
-import dev.whittle.jazzer.target.TargetRunner.MovedGlobals;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The JVM-global state a target can change in one run and that a fresh class loader does not reset,
  * as one runner found it before its first run; after each run, whatever moved is put back and
- * remembered ({@link TargetRunner.MovedGlobals}).
+ * remembered ({@link MovedGlobals}).
  *
  * <p>A run of the same input in a fresh JVM starts from the JVM's defaults. A target that sets the
  * default locale, time zone or a system property on one input changes every later run in this JVM,
@@ -108,13 +108,13 @@ final class GlobalState {
   }
 
   /** What the runs so far moved, with what no restoring could put back in this JVM. */
-  TargetRunner.MovedGlobals moved() {
+  MovedGlobals moved() {
     probeOneShots();
     SortedSet<String> lasting = new TreeSet<>(LASTING);
     lasting.addAll(unrestored);
     SortedSet<String> restored = new TreeSet<>(moved);
     restored.removeAll(lasting);
-    return new TargetRunner.MovedGlobals(restored, lasting);
+    return new MovedGlobals(restored, lasting);
   }
 
   /** Records the one-shot factories set since the baseline as lasting for this whole JVM. */
