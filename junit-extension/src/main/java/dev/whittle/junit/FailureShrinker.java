@@ -5,6 +5,7 @@ import dev.whittle.jazzer.api.CrashMinimizationException;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FlakyFindingException;
+import dev.whittle.jazzer.api.JvmGlobalState;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.UnexpectedFindingException;
@@ -38,11 +39,24 @@ final class FailureShrinker {
   private final Supplier<ExtensionConfiguration> configuration;
   private final Method method;
   private final InputLocations locations;
+  private final JvmGlobalState.Restored restored;
 
   /**
    * @param configuration read only when a failure is shrunk; it may throw for malformed values
    */
   FailureShrinker(ExtensionContext context, Supplier<ExtensionConfiguration> configuration) {
+    this(context, configuration, JvmGlobalState.Restored.NOTHING);
+  }
+
+  /**
+   * @param restored what the test had changed of the JVM's global state by the time it failed, put
+   *     back before shrinking as it was before the method's first invocation
+   */
+  FailureShrinker(
+      ExtensionContext context,
+      Supplier<ExtensionConfiguration> configuration,
+      JvmGlobalState.Restored restored) {
+    this.restored = restored;
     this.context = context;
     this.configuration = configuration;
     this.method = context.getRequiredTestMethod();
@@ -146,6 +160,15 @@ final class FailureShrinker {
     if (Files.size(input) == 0) {
       return stopped(failure, "the failing input " + input + " is empty: nothing to shrink", null);
     }
+    if (restored.lasting()) {
+      return stopped(
+          failure,
+          "by the time it failed, the test had changed JVM-global state that cannot be put back"
+              + " in this JVM ("
+              + String.join(", ", restored.moved())
+              + "): no re-run here shows what a fresh JVM does",
+          null);
+    }
     JUnitLifecycle lifecycle = new JUnitLifecycle(context);
     CrashMinimizer minimizer =
         CrashMinimizer.forFuzzTest(context.getRequiredTestClass(), method, lifecycle)
@@ -184,7 +207,8 @@ final class FailureShrinker {
     Optional<String> note =
         Stream.of(
                 destination.note(),
-                lifecycle.setUpFailures().map(f -> f.describe() + ", and counted as passing"))
+                lifecycle.setUpFailures().map(f -> f.describe() + ", and counted as passing"),
+                globalsNote())
             .flatMap(Optional::stream)
             .reduce((a, b) -> a + "; " + b);
     return new AssertionError(
@@ -288,9 +312,25 @@ final class FailureShrinker {
     }
   }
 
-  private static Throwable stopped(Throwable failure, String reason, Throwable cause) {
+  private Throwable stopped(Throwable failure, String reason, Throwable cause) {
+    String globals = restored.lasting() ? "" : globalsNote().map(n -> " (" + n + ")").orElse("");
     failure.addSuppressed(
-        new ShrinkingStoppedException("Whittle did not shrink this input: " + reason, cause));
+        new ShrinkingStoppedException(
+            "Whittle did not shrink this input: " + reason + globals, cause));
     return failure;
+  }
+
+  /**
+   * What was put back before shrinking: a failure that only a global left by earlier invocations
+   * gives would not come back in a fresh JVM, so Whittle's re-runs start where a fresh JVM does.
+   */
+  private Optional<String> globalsNote() {
+    return restored.any()
+        ? Optional.of(
+            "by the time it failed, the test had changed JVM-global state ("
+                + String.join(", ", restored.moved())
+                + "); Whittle put it back as it was before the method's first invocation for its"
+                + " re-runs, as a fresh JVM starts")
+        : Optional.empty();
   }
 }

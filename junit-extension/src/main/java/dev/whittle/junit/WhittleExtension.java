@@ -2,6 +2,7 @@ package dev.whittle.junit;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.api.JvmGlobalState;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
@@ -10,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -56,16 +58,24 @@ public final class WhittleExtension implements InvocationInterceptor {
       invocation.proceed();
       return;
     }
+    JvmGlobalState atStart = stateBeforeFirstInvocation(invocationContext.getExecutable(), context);
     if (isFuzzingInvocation(context)) {
-      FailureShrinker shrinker = new FailureShrinker(context, () -> configuration(context));
       // Listed before the fuzzing loop runs, so that the crash it writes is the new file after it.
-      Set<Path> crashesBefore = shrinker.crashFiles();
+      Set<Path> crashesBefore =
+          new FailureShrinker(context, () -> configuration(context)).crashFiles();
       try {
         invocation.proceed();
       } catch (Throwable failure) {
         // Never touch this invocation's arguments: they are placeholders that throw.
         throw isFinding(failure)
-            ? reported(failure, () -> shrinker.shrinkFuzzingCrash(failure, crashesBefore))
+            ? reported(
+                failure,
+                () ->
+                    fromStateAtStart(
+                        atStart,
+                        restored ->
+                            new FailureShrinker(context, () -> configuration(context), restored)
+                                .shrinkFuzzingCrash(failure, crashesBefore)))
             : failure;
       }
       return;
@@ -81,8 +91,43 @@ public final class WhittleExtension implements InvocationInterceptor {
       throw reported(
           failure,
           () ->
-              new FailureShrinker(context, () -> configuration(context))
-                  .shrinkRegressionInput(failure, invocationContext.getArguments()));
+              fromStateAtStart(
+                  atStart,
+                  restored ->
+                      new FailureShrinker(context, () -> configuration(context), restored)
+                          .shrinkRegressionInput(failure, invocationContext.getArguments())));
+    }
+  }
+
+  /**
+   * The JVM-global state before the first invocation of {@code method}, captured then: Jazzer runs
+   * every input in this JVM, so an input that changed the default locale or a system property
+   * leaves it for the next, and the failing one may fail only because of it. A fresh JVM, where
+   * Jazzer replays what Whittle writes, starts without it.
+   */
+  private static JvmGlobalState stateBeforeFirstInvocation(
+      Method method, ExtensionContext context) {
+    ExtensionContext owner = context.getParent().orElse(context);
+    return owner
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            new StateAtStart(method), key -> JvmGlobalState.capture(), JvmGlobalState.class);
+  }
+
+  private record StateAtStart(Method method) {}
+
+  /**
+   * {@code shrink} with the JVM's global state put back as {@code atStart} held it, and the state
+   * the failure left put back afterwards, so that the tests after this one run as without Whittle.
+   */
+  private static Throwable fromStateAtStart(
+      JvmGlobalState atStart, Function<JvmGlobalState.Restored, Throwable> shrink) {
+    JvmGlobalState asFailed = JvmGlobalState.capture();
+    JvmGlobalState.Restored restored = atStart.restore();
+    try {
+      return shrink.apply(restored);
+    } finally {
+      asFailed.restore();
     }
   }
 

@@ -15,6 +15,7 @@ import dev.whittle.junit.fixtures.ExitingFixture;
 import dev.whittle.junit.fixtures.FlakyFixture;
 import dev.whittle.junit.fixtures.LifecycleFixture;
 import dev.whittle.junit.fixtures.LinkageFixture;
+import dev.whittle.junit.fixtures.LocaleFixture;
 import dev.whittle.junit.fixtures.LockFixture;
 import dev.whittle.junit.fixtures.MapFixture;
 import dev.whittle.junit.fixtures.PerClassFixture;
@@ -29,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -280,6 +282,32 @@ class WhittleExtensionTest {
         dev.whittle.jazzer.values.MutatorArguments.describe(
             MapFixture.class.getDeclaredMethod("entries", java.util.Map.class),
             Files.readAllBytes(written)));
+  }
+
+  /**
+   * A failing input that changed the default locale, after which every input fails in this JVM:
+   * shrinking starts from the state before the method's first invocation, as a fresh JVM does, so
+   * the result is the input that switches the locale, not one that fails only in this JVM; and the
+   * locale the failure left is back afterwards, as without Whittle.
+   */
+  @Test
+  void shrinkingStartsFromTheGlobalStateBeforeTheFirstInvocation() throws Exception {
+    Locale before = Locale.getDefault();
+    Throwable failure;
+    Locale after;
+    try {
+      failure = onlyFailure(run(LocaleFixture.class));
+      after = Locale.getDefault();
+    } finally {
+      Locale.setDefault(before);
+    }
+
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, failure, () -> trace(failure));
+    String message = shrunk.getMessage();
+    Path written = onlyMinimizedFile(methodDirectory("LocaleFixture", "parse"));
+    assertEquals("TR", Files.readString(written, StandardCharsets.ISO_8859_1), message);
+    assertTrue(message.contains("default locale"), message);
+    assertEquals("CY", after.getCountry(), "the state the failure left is put back");
   }
 
   /** The header says what the rest says: no smaller input, nothing written. */

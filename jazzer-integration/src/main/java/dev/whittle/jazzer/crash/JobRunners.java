@@ -3,7 +3,7 @@ package dev.whittle.jazzer.crash;
 import dev.whittle.api.Oracle;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.MatchMode;
-import dev.whittle.jazzer.target.MovedGlobals;
+import dev.whittle.jazzer.process.MovedGlobals;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.util.ArrayList;
 import java.util.List;

@@ -18,6 +18,8 @@ import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import dev.whittle.jazzer.finding.FindingClassifier;
+import dev.whittle.jazzer.process.GlobalState;
+import dev.whittle.jazzer.process.MovedGlobals;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,6 @@
-package dev.whittle.jazzer.target;
+package dev.whittle.jazzer.process;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +23,7 @@ import java.util.SortedSet;
 import java.util.TimeZone;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 
 /**
  * The JVM-global state a target can change in one run and that a fresh class loader does not reset,
@@ -38,7 +41,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Not watched, as reading them costs more than a run: the {@code java.security.Security}
  * providers (listing them loads every configured provider) and caches inside the JDK's classes.
  */
-final class GlobalState {
+@API(status = INTERNAL, since = "0.1")
+public final class GlobalState {
   /** One-shot factories that runs of any runner in this JVM set, which nothing resets. */
   private static final Set<String> LASTING = ConcurrentHashMap.newKeySet();
 
@@ -64,7 +68,7 @@ final class GlobalState {
   }
 
   /** The state as it is now, to restore after each run. */
-  static GlobalState baseline() {
+  public static GlobalState baseline() {
     return new GlobalState();
   }
 
@@ -72,7 +76,7 @@ final class GlobalState {
    * Puts back what the run that just ended moved, and remembers it; a global that refuses to be put
    * back is remembered as lasting.
    */
-  void afterRun() {
+  public void afterRun() {
     for (Global global : Global.values()) {
       Object then = before[global.ordinal()];
       if (!global.same(then, global.read())) {
@@ -108,7 +112,7 @@ final class GlobalState {
   }
 
   /** What the runs so far moved, with what no restoring could put back in this JVM. */
-  MovedGlobals moved() {
+  public MovedGlobals moved() {
     probeOneShots();
     SortedSet<String> lasting = new TreeSet<>(LASTING);
     lasting.addAll(unrestored);
@@ -118,7 +122,7 @@ final class GlobalState {
   }
 
   /** Records the one-shot factories set since the baseline as lasting for this whole JVM. */
-  void probeOneShots() {
+  public void probeOneShots() {
     Set<String> now = oneShotsSet();
     now.removeAll(oneShotsBefore);
     LASTING.addAll(now);

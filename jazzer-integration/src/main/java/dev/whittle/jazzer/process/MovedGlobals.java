@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.target;
+package dev.whittle.jazzer.process;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
 
 /**
  * The JVM-global state a runner's runs changed, which a fresh class loader does not reset: a run in
- * this JVM then does not start as a run in a fresh JVM does. See {@link TargetRunner#movedGlobals}.
+ * this JVM then does not start as a run in a fresh JVM does. See {@code TargetRunner.movedGlobals}.
  *
  * @param restored what runs changed and the runner put back before the next run
  * @param lasting what runs changed and nothing can put back in this JVM, such as a one-shot factory
