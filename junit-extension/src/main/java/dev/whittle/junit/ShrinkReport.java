@@ -71,7 +71,9 @@ final class ShrinkReport {
       shrunkArguments.ifPresent(values -> out.append("  ").append(values).append('\n'));
       out.append("  written to ").append(written.get().toAbsolutePath()).append('\n');
     } else {
-      out.append("Shrunk Sample: none smaller found (").append(runs).append("); nothing written\n");
+      out.append("Shrunk Sample: none, no smaller input found (")
+          .append(runs)
+          .append("); nothing written\n");
     }
     note.ifPresent(text -> out.append("  (").append(text).append(")\n"));
     out.append('\n');

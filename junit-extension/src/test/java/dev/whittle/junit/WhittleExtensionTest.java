@@ -320,7 +320,7 @@ class WhittleExtensionTest {
         message.startsWith(
             "ExactFixture.parse(byte[]) failed; Whittle found no smaller input than its 3 bytes\n"),
         message);
-    assertTrue(message.contains("Shrunk Sample: none smaller found ("), message);
+    assertTrue(message.contains("Shrunk Sample: none, no smaller input found ("), message);
     assertTrue(message.contains("); nothing written\n"), message);
     assertTrue(!message.contains("shrank"), message);
     assertTrue(Files.notExists(resources.resolve("dev")), "nothing written");

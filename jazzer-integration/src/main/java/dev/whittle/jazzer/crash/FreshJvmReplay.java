@@ -44,6 +44,12 @@ public final class FreshJvmReplay {
   static final String WITH_AGENT = "jazzer-agent";
   static final String WITHOUT_AGENT = "no-agent";
 
+  /**
+   * How long a replay's shutdown may take before it halts: longer than the command line's, since a
+   * replay's exit can be slow for a reason of its own (a worker abandoned near the heap's end).
+   */
+  static final Duration REPLAY_HOOK_GRACE = Duration.ofSeconds(10);
+
   private FreshJvmReplay() {}
 
   public static void main(String[] args) throws Exception {
@@ -77,7 +83,7 @@ public final class FreshJvmReplay {
     out.flush();
     // An abandoned worker (a timeout) may still run, and the target may have left shutdown hooks
     // that never end: neither may keep this JVM alive.
-    BoundedExit.exit(0);
+    BoundedExit.exit(0, REPLAY_HOOK_GRACE);
   }
 
   /** The finding as lines; {@link FreshJvmCheck#parse} reads them back. */

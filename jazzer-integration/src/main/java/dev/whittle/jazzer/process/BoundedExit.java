@@ -24,11 +24,16 @@ public final class BoundedExit {
    * then halts. Everything to be reported must be flushed before.
    */
   public static void exit(int status) {
+    exit(status, HOOK_GRACE);
+  }
+
+  /** As {@link #exit(int)}, with the hooks given {@code grace}. */
+  public static void exit(int status, Duration grace) {
     Thread halt =
         new Thread(
             () -> {
               try {
-                Thread.sleep(HOOK_GRACE.toMillis());
+                Thread.sleep(grace.toMillis());
               } catch (InterruptedException e) {
                 // Halts all the same: nothing else ends a blocked shutdown.
               }
