@@ -69,7 +69,8 @@ public final class ClassLocations {
     }
   }
 
-  private static Optional<Path> pathOf(URL entry) {
+  /** The file or directory a class path entry's {@code file:} URL names; empty for any other. */
+  public static Optional<Path> pathOf(URL entry) {
     try {
       return "file".equals(entry.getProtocol())
           ? Optional.of(Path.of(entry.toURI()))

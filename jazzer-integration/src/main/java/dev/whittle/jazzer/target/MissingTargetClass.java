@@ -1,8 +1,8 @@
 package dev.whittle.jazzer.target;
 
+import dev.whittle.jazzer.finding.ClassLocations;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +37,7 @@ final class MissingTargetClass {
     String simpleName = className.substring(className.lastIndexOf('.') + 1);
     TreeSet<String> sameSimpleName = new TreeSet<>();
     for (URL url : classPath) {
-      Optional<Path> entry = pathOf(url);
+      Optional<Path> entry = ClassLocations.pathOf(url);
       if (entry.isEmpty()) {
         continue;
       }
@@ -100,15 +100,5 @@ final class MissingTargetClass {
 
   private static String className(String resource) {
     return resource.substring(0, resource.length() - CLASS_FILE.length()).replace('/', '.');
-  }
-
-  private static Optional<Path> pathOf(URL entry) {
-    try {
-      return "file".equals(entry.getProtocol())
-          ? Optional.of(Path.of(entry.toURI()))
-          : Optional.empty();
-    } catch (URISyntaxException | IllegalArgumentException e) {
-      return Optional.empty();
-    }
   }
 }
