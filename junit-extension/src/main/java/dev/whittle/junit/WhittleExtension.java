@@ -53,7 +53,7 @@ public final class WhittleExtension implements InvocationInterceptor {
     if (isCorpusMinimized(invocationContext.getExecutable(), context)) {
       CorpusAtEnd.registerOnce(context, NAMESPACE);
     }
-    // Passing invocations pay for this much only: one lookup of a per-method answer.
+    // Passing invocations pay for this much only: lookups of per-method answers.
     if (!isActive(invocationContext.getExecutable(), context)) {
       invocation.proceed();
       return;
@@ -73,9 +73,8 @@ public final class WhittleExtension implements InvocationInterceptor {
                 () ->
                     fromStateAtStart(
                         atStart,
-                        restored ->
-                            new FailureShrinker(context, () -> configuration(context), restored)
-                                .shrinkFuzzingCrash(failure, crashesBefore)))
+                        context,
+                        shrinker -> shrinker.shrinkFuzzingCrash(failure, crashesBefore)))
             : failure;
       }
       return;
@@ -93,9 +92,9 @@ public final class WhittleExtension implements InvocationInterceptor {
           () ->
               fromStateAtStart(
                   atStart,
-                  restored ->
-                      new FailureShrinker(context, () -> configuration(context), restored)
-                          .shrinkRegressionInput(failure, invocationContext.getArguments())));
+                  context,
+                  shrinker ->
+                      shrinker.shrinkRegressionInput(failure, invocationContext.getArguments())));
     }
   }
 
@@ -117,15 +116,18 @@ public final class WhittleExtension implements InvocationInterceptor {
   private record StateAtStart(Method method) {}
 
   /**
-   * {@code shrink} with the JVM's global state put back as {@code atStart} held it, and the state
-   * the failure left put back afterwards, so that the tests after this one run as without Whittle.
+   * {@code shrink} by a shrinker for {@code context}, with the JVM's global state put back as
+   * {@code atStart} held it, and the state the failure left put back afterwards, so that the tests
+   * after this one run as without Whittle.
    */
   private static Throwable fromStateAtStart(
-      JvmGlobalState atStart, Function<JvmGlobalState.Restored, Throwable> shrink) {
+      JvmGlobalState atStart,
+      ExtensionContext context,
+      Function<FailureShrinker, Throwable> shrink) {
     JvmGlobalState asFailed = JvmGlobalState.capture();
     JvmGlobalState.Restored restored = atStart.restore();
     try {
-      return shrink.apply(restored);
+      return shrink.apply(new FailureShrinker(context, () -> configuration(context), restored));
     } finally {
       asFailed.restore();
     }
