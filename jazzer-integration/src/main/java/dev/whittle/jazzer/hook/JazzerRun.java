@@ -30,13 +30,7 @@ final class JazzerRun {
    * one dash to libFuzzer unchanged ({@code Jazzer.main}, {@code Driver.start}).
    */
   static String artifactPrefix(List<String> arguments) {
-    String prefix = "";
-    for (String argument : arguments) {
-      if (argument.startsWith(ARTIFACT_PREFIX_FLAG)) {
-        prefix = argument.substring(ARTIFACT_PREFIX_FLAG.length());
-      }
-    }
-    return prefix;
+    return lastValue(arguments, ARTIFACT_PREFIX_FLAG, "");
   }
 
   /**
@@ -44,13 +38,7 @@ final class JazzerRun {
    * working directory), Jazzer's default, when there is none.
    */
   static String reproducerPath(List<String> arguments) {
-    String path = ".";
-    for (String argument : arguments) {
-      if (argument.startsWith(REPRODUCER_PATH_FLAG)) {
-        path = argument.substring(REPRODUCER_PATH_FLAG.length());
-      }
-    }
-    return path;
+    return lastValue(arguments, REPRODUCER_PATH_FLAG, ".");
   }
 
   /**
@@ -61,17 +49,24 @@ final class JazzerRun {
    */
   static boolean runsFuzzingJobs(List<String> arguments) {
     for (String flag : JOB_FLAGS) {
-      String value = "0";
-      for (String argument : arguments) {
-        if (argument.startsWith(flag)) {
-          value = argument.substring(flag.length());
-        }
-      }
-      if (leadingNumber(value) > 0) {
+      if (leadingNumber(lastValue(arguments, flag, "0")) > 0) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The value of the last of {@code arguments} that starts with {@code flag}, else {@code none}.
+   */
+  private static String lastValue(List<String> arguments, String flag, String none) {
+    String value = none;
+    for (String argument : arguments) {
+      if (argument.startsWith(flag)) {
+        value = argument.substring(flag.length());
+      }
+    }
+    return value;
   }
 
   /** The number {@code value} starts with, as libFuzzer's {@code atoi} reads a flag; 0 if none. */
