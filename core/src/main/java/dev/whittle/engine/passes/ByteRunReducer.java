@@ -39,7 +39,12 @@ final class ByteRunReducer implements ValueReducer<byte[]> {
         if (tester.isInteresting(candidate)) {
           best = candidate; // and try the bytes that moved into place at the same position
         } else {
+          // Deleting the run one byte on is the same content while the byte that would come back
+          // in equals the one that would go: in a run such as {{{{ it would only be asked again.
           at++;
+          while (at + run <= best.length && best[at - 1] == best[at - 1 + run]) {
+            at++;
+          }
         }
       }
     }

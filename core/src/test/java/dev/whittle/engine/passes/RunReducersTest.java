@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.Whittle;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -114,5 +117,25 @@ class RunReducersTest {
     assertSame(input, lines);
     assertSame(input, bytes);
     assertTrue(asked[0] > 0 && asked[0] <= LineRunReducer.questionLimit(input.length));
+  }
+
+  @Test
+  void byteRunsAskNoDeletionTwiceInARunOfEqualBytes() {
+    // Deleting two braces anywhere in a run of them is the same content: one question for the run.
+    byte[] input = ("a" + "{".repeat(200) + "b").getBytes(ISO_8859_1);
+    List<String> asked = new ArrayList<>();
+    byte[] bytes =
+        new ByteRunReducer()
+            .reduce(
+                input,
+                candidate -> {
+                  asked.add(new String(candidate, ISO_8859_1));
+                  return false;
+                });
+
+    assertSame(input, bytes);
+    assertEquals(asked.size(), new HashSet<>(asked).size(), asked.toString());
+    // Per run length: before the braces, one in them, one for their end.
+    assertTrue(asked.size() <= 3 * 3, asked.toString());
   }
 }
