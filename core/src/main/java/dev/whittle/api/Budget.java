@@ -14,14 +14,16 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class Budget {
-  private static final Budget UNLIMITED = new Budget(Long.MAX_VALUE, null);
+  private static final Budget UNLIMITED = new Budget(Long.MAX_VALUE, null, Long.MAX_VALUE);
 
   private final long maxCalls;
   private final Duration deadline;
+  private final long patience;
 
-  private Budget(long maxCalls, Duration deadline) {
+  private Budget(long maxCalls, Duration deadline, long patience) {
     this.maxCalls = maxCalls;
     this.deadline = deadline;
+    this.patience = patience;
   }
 
   public static Budget unlimited() {
@@ -31,7 +33,7 @@ public final class Budget {
   /** A copy that allows at most {@code calls} oracle calls (cache hits are free). */
   public Budget withMaxCalls(long calls) {
     checkArgument(calls >= 1, "maxCalls must be at least 1, was %s", calls);
-    return new Budget(calls, deadline);
+    return new Budget(calls, deadline, patience);
   }
 
   /**
@@ -41,11 +43,26 @@ public final class Budget {
   public Budget withDeadline(Duration limit) {
     checkNotNull(limit, "limit");
     checkArgument(!limit.isNegative() && !limit.isZero(), "deadline must be positive: %s", limit);
-    return new Budget(maxCalls, limit);
+    return new Budget(maxCalls, limit, patience);
+  }
+
+  /**
+   * A copy that stops the reduction ({@link StopReason#PATIENCE}) once {@code calls} oracle calls
+   * in a row found nothing smaller than the best result so far: for a target whose every run is
+   * dear, where the last few items a search could still take off cost a run each.
+   */
+  public Budget withPatience(long calls) {
+    checkArgument(calls >= 1, "patience must be at least 1, was %s", calls);
+    return new Budget(maxCalls, deadline, calls);
   }
 
   public long maxCalls() {
     return maxCalls;
+  }
+
+  /** Oracle calls in a row without a smaller result before the reduction stops; unlimited: max. */
+  public long patience() {
+    return patience;
   }
 
   public Optional<Duration> deadline() {
@@ -58,6 +75,7 @@ public final class Budget {
         + (maxCalls == Long.MAX_VALUE ? "unlimited" : maxCalls)
         + ", deadline="
         + (deadline == null ? "none" : deadline)
+        + (patience == Long.MAX_VALUE ? "" : ", patience=" + patience)
         + "}";
   }
 }

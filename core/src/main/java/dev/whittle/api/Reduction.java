@@ -29,6 +29,7 @@ public final class Reduction<C> {
   private final boolean valueReducersFirst;
   private final boolean chunkCheck;
   private final boolean coarseStart;
+  private final boolean windowStart;
   private final long passAllowance;
   private final int jobs;
 
@@ -42,6 +43,7 @@ public final class Reduction<C> {
     this.valueReducersFirst = s.valueReducersFirst;
     this.chunkCheck = s.chunkCheck;
     this.coarseStart = s.coarseStart;
+    this.windowStart = s.windowStart;
     this.passAllowance = s.passAllowance;
     this.jobs = s.jobs;
   }
@@ -138,6 +140,18 @@ public final class Reduction<C> {
   }
 
   /**
+   * Whether the reduction starts by narrowing the input to the shortest interesting window it finds
+   * by bisection, the shortest interesting prefix and then the latest start (default: no), before
+   * any other step: about {@code 2 log2(n)} questions. For a failure bound by how deep its input
+   * nests, such as a stack overflow of a recursive parser, the target fails in what it read before
+   * the overflow, and the nesting it needs is at that prefix's end: the rest goes at once, where
+   * ddmin's chunks and single deletions would each pay a run of the deep recursion.
+   */
+  public Reduction<C> withWindowStart(boolean start) {
+    return copy(s -> s.windowStart = start);
+  }
+
+  /**
    * The least number of oracle calls in a row that a value reducer MAY ask without a gain before
    * its turn is cut off (default 0: only the engine's own floor, a share of what the sequence
    * reducer spends). A caller with a fixed budget per input and structured inputs (a corpus
@@ -201,6 +215,10 @@ public final class Reduction<C> {
     return coarseStart || chunkCheck;
   }
 
+  public boolean windowStart() {
+    return windowStart;
+  }
+
   public long passAllowance() {
     return passAllowance;
   }
@@ -220,6 +238,7 @@ public final class Reduction<C> {
     s.valueReducersFirst = valueReducersFirst;
     s.chunkCheck = chunkCheck;
     s.coarseStart = coarseStart;
+    s.windowStart = windowStart;
     s.passAllowance = passAllowance;
     s.jobs = jobs;
     change.accept(s);
@@ -237,6 +256,7 @@ public final class Reduction<C> {
     boolean valueReducersFirst;
     boolean chunkCheck;
     boolean coarseStart;
+    boolean windowStart;
     long passAllowance;
     int jobs = 1;
   }

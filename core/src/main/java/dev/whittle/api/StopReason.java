@@ -13,6 +13,8 @@ public enum StopReason {
   MAX_CALLS,
   /** The budget's deadline passed. */
   DEADLINE,
+  /** The budget's patience ran out: that many oracle calls in a row found nothing smaller. */
+  PATIENCE,
   /** The reducing thread was interrupted. */
   INTERRUPTED
 }

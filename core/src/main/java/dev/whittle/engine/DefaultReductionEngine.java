@@ -19,6 +19,7 @@ import dev.whittle.engine.sequence.ChunkCheck;
 import dev.whittle.engine.sequence.SequenceReducer;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
+import dev.whittle.engine.sequence.WindowStart;
 import org.apiguardian.api.API;
 
 /** Runs a configured reduction: checks the original, runs the reducers, reports. */
@@ -116,6 +117,9 @@ public final class DefaultReductionEngine implements ReductionEngine {
    */
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
+    if (reduction.windowStart()) {
+      windowStart(loop);
+    }
     if (reduction.valueReducers().isEmpty()) {
       // With several jobs a batch can hold a smaller interesting answer than the one the search
       // took; the loop then stands on it, and the reducer goes on from there. The loop's best only
@@ -175,6 +179,13 @@ public final class DefaultReductionEngine implements ReductionEngine {
         DeltaDebuggingReducers.coarseDdmin(COARSE_START_GRANULARITY)
             .reduce(Subsequence.full(loop.inputSize()), loop));
     // What reducers propose from now on refers to ddmin's result.
+    loop.rebaseToBest();
+  }
+
+  /** The shortest interesting window bisection finds ({@link WindowStart}), before any step. */
+  private static <C> void windowStart(OracleLoop<C> loop) {
+    loop.adopt(WindowStart.narrow(Subsequence.full(loop.inputSize()), loop));
+    // What reducers propose from now on refers to the window.
     loop.rebaseToBest();
   }
 

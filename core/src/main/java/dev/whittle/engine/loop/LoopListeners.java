@@ -62,6 +62,11 @@ final class LoopListeners<C> {
     return smallestSize;
   }
 
+  /** The oracle calls made when the smallest result so far was found; 0 before the first. */
+  long callsAtSmallest() {
+    return trajectory.isEmpty() ? 0 : trajectory.get(trajectory.size() - 1).oracleCalls();
+  }
+
   /** Every improvement so far, the original first, in the order they were found. */
   List<Improvement> trajectory() {
     return List.copyOf(trajectory);

@@ -381,9 +381,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   private void checkBudget() {
-    if (oracleCalls >= budget.maxCalls()) {
-      throw new StopReduction(StopReason.MAX_CALLS);
-    }
+    CallLimits.check(budget, oracleCalls, listeners.callsAtSmallest());
     checkTime();
   }
 

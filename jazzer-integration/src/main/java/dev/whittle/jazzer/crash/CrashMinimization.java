@@ -1,5 +1,6 @@
 package dev.whittle.jazzer.crash;
 
+import dev.whittle.api.Budget;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.ProgressListener;
@@ -268,13 +269,17 @@ final class CrashMinimization {
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(crash))
             .withAlgorithm(minimizer.algorithm())
-            .withBudget(minimizer.budget())
+            .withBudget(overflowPatience(original, minimizer.budget()))
             .withJobs(jobs.size() + 1)
             // Value reducers remove chunks and provider calls wholesale that byte deletion
             // would otherwise take apart a byte at a time (docs/benchmarks.md).
             .withValueReducersFirst(true)
             // Never larger than plain ddmin: a settled result gets its chunk check.
             .withChunkCheck(true)
+            // An overflow bound by nesting fails in a prefix, and needs the nesting at its end;
+            // a provider's values move with every byte a window cuts off.
+            .withWindowStart(
+                isOverflow(original) && runner.inputKind() == TargetRunner.InputKind.BYTES)
             .withImprovementListener(improvements);
     if (minimizer.valueReduction()) {
       for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forRunner(runner)) {
@@ -300,6 +305,19 @@ final class CrashMinimization {
       flaky.addSuppressed(e);
       throw flaky;
     }
+  }
+
+  /**
+   * Oracle calls in a row without a smaller result after which the reduction of a stack overflow
+   * stops. Every run of an overflow pays a recursion to the depth that exhausts a large stack (and
+   * its stack trace), and once the nesting is as shallow as it may get, what can still go are
+   * single items, each of whose deletions costs such a run: over ten-thousand-byte results, that
+   * was thousands of runs for a few bytes (docs/minimize.md).
+   */
+  static final long OVERFLOW_PATIENCE = 100;
+
+  private static Budget overflowPatience(Finding original, Budget budget) {
+    return isOverflow(original) ? budget.withPatience(OVERFLOW_PATIENCE) : budget;
   }
 
   private FreshJvmCheck freshJvmCheck(RunnerPlan plan) {
