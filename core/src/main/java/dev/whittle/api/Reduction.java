@@ -141,11 +141,12 @@ public final class Reduction<C> {
 
   /**
    * Whether the reduction starts by narrowing the input to the shortest interesting window it finds
-   * by bisection, the shortest interesting prefix and then the latest start (default: no), before
-   * any other step: about {@code 2 log2(n)} questions. For a failure bound by how deep its input
-   * nests, such as a stack overflow of a recursive parser, the target fails in what it read before
-   * the overflow, and the nesting it needs is at that prefix's end: the rest goes at once, where
-   * ddmin's chunks and single deletions would each pay a run of the deep recursion.
+   * by bisection, the shortest interesting prefix and then the latest start (default: no), after
+   * the coarse start (if any) and before any other step: about {@code 2 log2(n)} questions. For a
+   * failure bound by how deep its input nests, such as a stack overflow of a recursive parser, the
+   * target fails in what it read before the overflow, and the nesting it needs is at that prefix's
+   * end: the rest goes at once, where ddmin's chunks and single deletions would each pay a run of
+   * the deep recursion.
    */
   public Reduction<C> withWindowStart(boolean start) {
     return copy(s -> s.windowStart = start);

@@ -117,10 +117,10 @@ public final class DefaultReductionEngine implements ReductionEngine {
    */
   private static <C> void reduceInRounds(
       Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
-    if (reduction.windowStart()) {
-      windowStart(loop);
-    }
     if (reduction.valueReducers().isEmpty()) {
+      if (reduction.windowStart()) {
+        windowStart(loop);
+      }
       // With several jobs a batch can hold a smaller interesting answer than the one the search
       // took; the loop then stands on it, and the reducer goes on from there. The loop's best only
       // shrinks from one turn to the next, so this ends.
@@ -135,6 +135,11 @@ public final class DefaultReductionEngine implements ReductionEngine {
             new SchedulingPolicy(reduction.input().size(), reduction.passAllowance()));
     if (reduction.coarseStart()) {
       coarseStart(loop);
+    }
+    // After ddmin's coarse steps, so that where the input holds two ways to the failure the window
+    // is taken of the one ddmin keeps: a prefix cut inside a chain can close another way.
+    if (reduction.windowStart()) {
+      windowStart(loop);
     }
     boolean sequenceCurrent = false; // whether it had its turn on the best content
     if (!reduction.valueReducersFirst()) {
