@@ -20,6 +20,7 @@ import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.process.MovedGlobals;
 import dev.whittle.jazzer.runtime.JazzerAgent;
+import dev.whittle.jazzer.target.AllocationCheck;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -159,7 +160,7 @@ final class CrashMinimization {
             stacked,
             minimizer.matchMode(),
             workerCheck(plan, original))) {
-      reduction = reduce(stacked, jobs, original, improvements);
+      reduction = reduce(plan, stacked, jobs, original, improvements);
       jobRuns = jobs.runs();
       moved = runner.movedGlobals().and(jobs.movedGlobals());
     }
@@ -248,11 +249,13 @@ final class CrashMinimization {
   }
 
   private ReductionResult<byte[]> reduce(
+      RunnerPlan plan,
       StackedRunner stacked,
       JobRunners jobs,
       Finding original,
       FreshJvmBackOff.Improvements improvements) {
     TargetRunner runner = stacked.runner();
+    boolean framesRequired = plan.checkAllocations() && givenByAllocationCheck(runner, original);
     Oracle<byte[]> oracle;
     Supplier<Finding> lastFinding;
     if (stacked.worker() != null) {
@@ -261,7 +264,8 @@ final class CrashMinimization {
       oracle = inWorker;
       lastFinding = inWorker::lastFinding;
     } else {
-      InProcessOracle inProcess = new InProcessOracle(runner, original, minimizer.matchMode());
+      InProcessOracle inProcess =
+          new InProcessOracle(runner, original, minimizer.matchMode(), framesRequired);
       oracle = inProcess;
       lastFinding = inProcess::lastFinding;
     }
@@ -284,7 +288,7 @@ final class CrashMinimization {
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);
     }
-    Oracle<byte[]> asked = jobs.size() == 0 ? oracle : jobs.pool(oracle, original);
+    Oracle<byte[]> asked = jobs.size() == 0 ? oracle : jobs.pool(oracle, original, framesRequired);
     if (minimizer.valueReduction()) {
       asked = ValueReducerChoice.restrict(runner, crash, asked);
     }
@@ -300,6 +304,19 @@ final class CrashMinimization {
       flaky.addSuppressed(e);
       throw flaky;
     }
+  }
+
+  /**
+   * Whether the crash's out-of-memory error comes from an {@link AllocationCheck} on {@code
+   * runner}: an allocation no heap of this JVM's size can hold, whose every candidate's error has
+   * its frames. Costs one run, of a crash that then ends at once.
+   */
+  private boolean givenByAllocationCheck(TargetRunner runner, Finding original) {
+    long before = AllocationCheck.thrown();
+    Finding again = runner.run(crash);
+    return AllocationCheck.thrown() > before
+        && again != null
+        && minimizer.matchMode().matches(original, again);
   }
 
   private FreshJvmCheck freshJvmCheck(RunnerPlan plan) {
