@@ -20,7 +20,6 @@ import dev.whittle.jazzer.api.Verification;
 import dev.whittle.jazzer.passes.ValueReducerChoice;
 import dev.whittle.jazzer.process.MovedGlobals;
 import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.target.AllocationCheck;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -307,14 +306,14 @@ final class CrashMinimization {
   }
 
   /**
-   * Whether the crash's out-of-memory error comes from an {@link AllocationCheck} on {@code
-   * runner}: an allocation no heap of this JVM's size can hold, whose every candidate's error has
-   * its frames. Costs one run, of a crash that then ends at once.
+   * Whether the crash's out-of-memory error comes from an allocation check on {@code runner}: an
+   * allocation no heap of this JVM's size can hold, whose every candidate's error has its frames.
+   * Costs one run, of a crash that then ends at once.
    */
   private boolean givenByAllocationCheck(TargetRunner runner, Finding original) {
-    long before = AllocationCheck.thrown();
+    long before = TargetRunner.allocationChecksThrown();
     Finding again = runner.run(crash);
-    return AllocationCheck.thrown() > before
+    return TargetRunner.allocationChecksThrown() > before
         && again != null
         && minimizer.matchMode().matches(original, again);
   }

@@ -166,6 +166,15 @@ public final class TargetRunner implements AutoCloseable {
   }
 
   /**
+   * How many out-of-memory errors the allocation checks of runners opened with {@code
+   * checkAllocations} have thrown in this JVM so far ({@link AllocationCheck}): a run after which
+   * the count moved failed in a check, not in the JVM.
+   */
+  public static long allocationChecksThrown() {
+    return AllocationCheck.thrown();
+  }
+
+  /**
    * Loads and initializes the fuzz target class {@code spec} names.
    *
    * @param callTimeout how long one run, {@code fuzzerInitialize} or {@code fuzzerTearDown} may
