@@ -25,6 +25,9 @@ public final class MatchMode {
 
   private static final String OUT_OF_MEMORY_ERROR = "java.lang.OutOfMemoryError";
 
+  /** What a hidden class's name has after its host's: a slash and the address, {@code /0x..}. */
+  private static final String HIDDEN_CLASS_MARK = "/0x";
+
   private enum Rule {
     DEDUP_TOKEN,
     EXCEPTION_TYPE,
@@ -126,7 +129,8 @@ public final class MatchMode {
       case DEDUP_TOKEN ->
           original.hasSameIdentityAs(candidate)
               || sameRecursion(original, candidate)
-              || bothOutOfMemoryOneStackless(original, candidate);
+              || bothOutOfMemoryOneStackless(original, candidate)
+              || bothOutOfMemorySameVisibleFrames(original, candidate);
       case EXCEPTION_TYPE -> original.exceptionClassName().equals(candidate.exceptionClassName());
       case TOP_FRAMES -> top(original.frames()).equals(top(candidate.frames()));
     };
@@ -143,6 +147,22 @@ public final class MatchMode {
     return original.exceptionClassName().equals(OUT_OF_MEMORY_ERROR)
         && candidate.exceptionClassName().equals(OUT_OF_MEMORY_ERROR)
         && (original.frames().isEmpty() || candidate.frames().isEmpty());
+  }
+
+  /**
+   * HotSpot fills the stack trace of its own out-of-memory errors with the frames of hidden classes
+   * too (a lambda's {@code Outer$$Lambda$63/0x00007f..}), whose names change from JVM to JVM, where
+   * a trace filled by {@link Throwable#fillInStackTrace} leaves them out: two such errors are the
+   * same where their other frames are.
+   */
+  private static boolean bothOutOfMemorySameVisibleFrames(Finding original, Finding candidate) {
+    return original.exceptionClassName().equals(OUT_OF_MEMORY_ERROR)
+        && candidate.exceptionClassName().equals(OUT_OF_MEMORY_ERROR)
+        && visible(original.frames()).equals(visible(candidate.frames()));
+  }
+
+  private static List<String> visible(List<String> frames) {
+    return frames.stream().filter(frame -> !frame.contains(HIDDEN_CLASS_MARK)).toList();
   }
 
   private List<String> top(List<String> frames) {

@@ -185,7 +185,7 @@ final class CrashMinimization {
             stacked,
             minimizer.matchMode(),
             workerCheck(plan, original))) {
-      reduction = reduce(stacked, jobs, original, improvements);
+      reduction = reduce(plan, stacked, jobs, original, improvements);
       jobRuns = jobs.runs();
       moved = runner.movedGlobals().and(jobs.movedGlobals());
     }
@@ -291,11 +291,13 @@ final class CrashMinimization {
   }
 
   private ReductionResult<byte[]> reduce(
+      RunnerPlan plan,
       StackedRunner stacked,
       JobRunners jobs,
       Finding original,
       FreshJvmBackOff.Improvements improvements) {
     TargetRunner runner = stacked.runner();
+    boolean framesRequired = plan.checkAllocations() && givenByAllocationCheck(runner, original);
     Oracle<byte[]> oracle;
     Supplier<Finding> lastFinding;
     if (stacked.worker() != null) {
@@ -304,7 +306,8 @@ final class CrashMinimization {
       oracle = inWorker;
       lastFinding = inWorker::lastFinding;
     } else {
-      InProcessOracle inProcess = new InProcessOracle(runner, original, minimizer.matchMode());
+      InProcessOracle inProcess =
+          new InProcessOracle(runner, original, minimizer.matchMode(), framesRequired);
       oracle = inProcess;
       lastFinding = inProcess::lastFinding;
     }
@@ -331,7 +334,7 @@ final class CrashMinimization {
     for (ProgressListener listener : minimizer.progressListeners()) {
       reduction = reduction.withProgressListener(listener);
     }
-    Oracle<byte[]> asked = jobs.size() == 0 ? oracle : jobs.pool(oracle, original);
+    Oracle<byte[]> asked = jobs.size() == 0 ? oracle : jobs.pool(oracle, original, framesRequired);
     if (minimizer.valueReduction()) {
       asked = ValueReducerChoice.restrict(runner, crash, asked);
     }
@@ -360,6 +363,19 @@ final class CrashMinimization {
 
   private static Budget overflowPatience(Finding original, Budget budget) {
     return isOverflow(original) ? budget.withPatience(OVERFLOW_PATIENCE) : budget;
+  }
+
+  /**
+   * Whether the crash's out-of-memory error comes from an allocation check on {@code runner}: an
+   * allocation no heap of this JVM's size can hold, whose every candidate's error has its frames.
+   * Costs one run, of a crash that then ends at once.
+   */
+  private boolean givenByAllocationCheck(TargetRunner runner, Finding original) {
+    long before = TargetRunner.allocationChecksThrown();
+    Finding again = runner.run(crash);
+    return TargetRunner.allocationChecksThrown() > before
+        && again != null
+        && minimizer.matchMode().matches(original, again);
   }
 
   private FreshJvmCheck freshJvmCheck(RunnerPlan plan) {

@@ -22,17 +22,37 @@ public final class InProcessOracle implements Oracle<byte[]> {
   private final TargetRunner runner;
   private final Finding expected;
   private final MatchMode matchMode;
+  private final boolean framesRequired;
   private Finding lastFinding;
 
   public InProcessOracle(TargetRunner runner, Finding expected, MatchMode matchMode) {
+    this(runner, expected, matchMode, false);
+  }
+
+  /**
+   * @param framesRequired whether an out-of-memory error without a stack trace is no match: where
+   *     the original's error came from an {@link dev.whittle.jazzer.target.AllocationCheck}, which
+   *     gives every error of its kind its frames, a frameless one is the JVM's own, thrown where
+   *     this JVM's heap, fuller than a fresh one's, had no room, at a place nothing tells
+   */
+  public InProcessOracle(
+      TargetRunner runner, Finding expected, MatchMode matchMode, boolean framesRequired) {
     this.runner = checkNotNull(runner, "runner");
     this.expected = checkNotNull(expected, "expected");
     this.matchMode = checkNotNull(matchMode, "matchMode");
+    this.framesRequired = framesRequired;
   }
 
   @Override
   public Outcome test(byte[] candidate) {
     lastFinding = runner.run(candidate);
+    if (framesRequired
+        && lastFinding != null
+        && lastFinding.kind() == Finding.Kind.THROWN
+        && lastFinding.frames().isEmpty()
+        && lastFinding.exceptionClassName().equals(OutOfMemoryError.class.getName())) {
+      return Outcome.NOT_INTERESTING;
+    }
     return outcome(lastFinding, expected, matchMode);
   }
 

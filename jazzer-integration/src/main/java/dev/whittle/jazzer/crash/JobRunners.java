@@ -42,8 +42,7 @@ final class JobRunners implements AutoCloseable {
         if (first.worker() != null) {
           more.workers.add(workerCheck.startWorker(first.stackBytes()));
         } else {
-          more.runners.add(
-              TargetRunner.open(plan.options(), plan.freshTargetPerRun(), first.stackBytes()));
+          more.runners.add(plan.open(first.stackBytes()));
         }
       }
       return more;
@@ -66,12 +65,15 @@ final class JobRunners implements AutoCloseable {
     return runners.size() + workers.size();
   }
 
-  /** One oracle over {@code first} and an oracle on each of these runners. */
-  PooledOracle pool(Oracle<byte[]> first, Finding original) {
+  /**
+   * One oracle over {@code first} and an oracle on each of these runners, which with {@code
+   * framesRequired} take no frameless out-of-memory error for a match ({@link InProcessOracle}).
+   */
+  PooledOracle pool(Oracle<byte[]> first, Finding original, boolean framesRequired) {
     List<Oracle<byte[]>> oracles = new ArrayList<>();
     oracles.add(first);
     for (TargetRunner runner : runners) {
-      oracles.add(new InProcessOracle(runner, original, matchMode));
+      oracles.add(new InProcessOracle(runner, original, matchMode, framesRequired));
     }
     for (WorkerJvm worker : workers) {
       oracles.add(new WorkerJvmOracle(worker, original, matchMode));

@@ -3,6 +3,7 @@ package dev.whittle.jazzer.crash;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.TargetOptions;
+import dev.whittle.jazzer.target.TargetRunner;
 import java.time.Duration;
 
 /**
@@ -18,6 +19,10 @@ import java.time.Duration;
  * @param established the crash's finding as an earlier runner established it, or null to establish
  *     it with this plan. Kept rather than established again: HotSpot gives only the first few
  *     out-of-memory errors of a JVM a stack trace, so a later check could see a frameless one.
+ * @param checkAllocations whether the target's array allocations larger than the heap throw at once
+ *     ({@link dev.whittle.jazzer.target.AllocationCheck}): for an out-of-memory finding, whose
+ *     candidates then neither fill the heap nor lose their frames; the fresh JVMs that verify
+ *     allocate as the JVM does
  */
 record RunnerPlan(
     TargetOptions options,
@@ -25,7 +30,8 @@ record RunnerPlan(
     long stackBytes,
     Duration verificationTimeout,
     long runsBefore,
-    Finding established) {
+    Finding established,
+    boolean checkAllocations) {
   /** The plan the user's settings give, before the crash's finding is known. */
   static RunnerPlan first(CrashMinimizer minimizer) {
     return new RunnerPlan(
@@ -34,7 +40,8 @@ record RunnerPlan(
         0,
         minimizer.callTimeout(),
         0,
-        null);
+        null,
+        false);
   }
 
   /**
@@ -51,7 +58,8 @@ record RunnerPlan(
         reductionStack,
         options.callTimeout(),
         runsBefore + runs,
-        original);
+        original,
+        isOutOfMemory(original));
   }
 
   /** A stack overflow reduced on a larger stack than it is verified on, as above. */
@@ -62,6 +70,17 @@ record RunnerPlan(
         reductionStack,
         verificationTimeout,
         runsBefore + runs,
-        original);
+        original,
+        checkAllocations);
+  }
+
+  /** Opens a runner of this plan on {@code stackBytes} (0 for the default). */
+  TargetRunner open(long stackBytes) {
+    return TargetRunner.open(options, freshTargetPerRun, stackBytes, checkAllocations);
+  }
+
+  private static boolean isOutOfMemory(Finding finding) {
+    return finding.kind() == Finding.Kind.THROWN
+        && finding.exceptionClassName().equals(OutOfMemoryError.class.getName());
   }
 }

@@ -35,8 +35,7 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
 
   /** A runner on the default stack, for a plan without a stack of its own. */
   static StackedRunner open(RunnerPlan plan) {
-    return new StackedRunner(
-        TargetRunner.open(plan.options(), plan.freshTargetPerRun(), 0), 0, 0, null);
+    return new StackedRunner(plan.open(0), 0, 0, null);
   }
 
   /**
@@ -57,7 +56,7 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
     Finding there;
     RunCost here;
     try {
-      larger = TargetRunner.open(plan.options(), plan.freshTargetPerRun(), plan.stackBytes());
+      larger = plan.open(plan.stackBytes());
       OptionalLong cpu = Phases.processCpuNanos();
       long start = System.nanoTime();
       there = larger.run(crash);
@@ -80,8 +79,7 @@ record StackedRunner(TargetRunner runner, long stackBytes, long runsGivenUp, Wor
     }
     long runs = larger.runs();
     larger.close();
-    return new StackedRunner(
-        TargetRunner.open(plan.options(), plan.freshTargetPerRun(), 0), 0, runs, null);
+    return new StackedRunner(plan.open(0), 0, runs, null);
   }
 
   long runs() {

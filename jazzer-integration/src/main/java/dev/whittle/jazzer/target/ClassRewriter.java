@@ -24,9 +24,21 @@ interface ClassRewriter {
    * edges (its instructions keep their lengths, so this changes nothing), then coverage probes.
    */
   static List<ClassRewriter> forTarget(boolean trapExits, CoverageFilter coverage) {
+    return forTarget(trapExits, false, coverage);
+  }
+
+  /**
+   * As {@link #forTarget(boolean, CoverageFilter)}, with {@code checkAllocations} the array
+   * allocations checked against the heap ({@link AllocationRewriter}) before the probes.
+   */
+  static List<ClassRewriter> forTarget(
+      boolean trapExits, boolean checkAllocations, CoverageFilter coverage) {
     List<ClassRewriter> rewriters = new ArrayList<>();
     if (trapExits) {
       rewriters.add((name, classFile) -> ExitCallRewriter.rewrite(classFile));
+    }
+    if (checkAllocations) {
+      rewriters.add((name, classFile) -> AllocationRewriter.rewrite(classFile));
     }
     if (coverage != null) {
       rewriters.add(

@@ -212,6 +212,7 @@ final class FuzzerLifecycle implements Lifecycle {
         spec.parent(),
         spec.dataProviders(),
         spec.trapExits(),
+        spec.checkAllocations(),
         spec.coverage(),
         watchdog.currentRun(),
         classFiles);

@@ -58,6 +58,8 @@ final class LoadedTarget implements AutoCloseable {
    * @param dataProviders the provider factory for {@code FuzzedDataProvider} targets, or null for
    *     Whittle's pure-Java one, which decodes bytes exactly as Jazzer's native one does
    * @param trapExits whether the target's exit calls are rewritten to end the run instead
+   * @param checkAllocations whether array allocations larger than the heap throw at once ({@link
+   *     AllocationCheck})
    * @param coverage which classes get coverage probes, or null for none
    * @param currentRun the runs of the runner that runs this target
    * @param classFiles the class files of the runner's earlier loaders over the same class path with
@@ -69,6 +71,7 @@ final class LoadedTarget implements AutoCloseable {
       ClassLoader parent,
       FuzzedDataProviderFactory dataProviders,
       boolean trapExits,
+      boolean checkAllocations,
       CoverageFilter coverage,
       CurrentRun currentRun,
       ClassFileCache classFiles) {
@@ -76,7 +79,7 @@ final class LoadedTarget implements AutoCloseable {
         new TargetClassLoader(
             classPath,
             parent,
-            ClassRewriter.forTarget(trapExits, coverage),
+            ClassRewriter.forTarget(trapExits, checkAllocations, coverage),
             currentRun,
             classFiles);
     try {

@@ -43,7 +43,8 @@ final class TargetClassLoader extends URLClassLoader
       Map.of(
           ExitTrap.class.getName(), ExitTrap.class,
           TargetExitRequest.class.getName(), TargetExitRequest.class,
-          CoverageRuntime.class.getName(), CoverageRuntime.class);
+          CoverageRuntime.class.getName(), CoverageRuntime.class,
+          AllocationCheck.class.getName(), AllocationCheck.class);
 
   static {
     registerAsParallelCapable();

@@ -93,6 +93,19 @@ public final class TargetRunner implements AutoCloseable {
    */
   public static TargetRunner open(
       TargetOptions options, boolean freshTargetPerRun, long workerStackBytes) {
+    return open(options, freshTargetPerRun, workerStackBytes, false);
+  }
+
+  /**
+   * As {@link #open(TargetOptions, boolean, long)}; with {@code checkAllocations} a target loaded
+   * from a class path has its array allocations larger than the heap throw at once ({@link
+   * AllocationCheck}), for reducing an out-of-memory finding. Other targets allocate as always.
+   */
+  public static TargetRunner open(
+      TargetOptions options,
+      boolean freshTargetPerRun,
+      long workerStackBytes,
+      boolean checkAllocations) {
     checkNotNull(options, "options");
     if (options.target() instanceof FuzzTarget.TestMethod test) {
       return openTestMethod(
@@ -107,7 +120,11 @@ public final class TargetRunner implements AutoCloseable {
     if (options.target() instanceof FuzzTarget.LoadedClass loaded) {
       return attach(loaded.targetClass(), options.dataProviders(), options.callTimeout());
     }
-    return open(TargetSpec.of(options), options.callTimeout(), freshTargetPerRun, workerStackBytes);
+    return open(
+        TargetSpec.of(options).withAllocationCheck(checkAllocations),
+        options.callTimeout(),
+        freshTargetPerRun,
+        workerStackBytes);
   }
 
   /**
@@ -146,6 +163,15 @@ public final class TargetRunner implements AutoCloseable {
               + " --target) to minimize a corpus");
     }
     return open(TargetSpec.of(options).withCoverage(coverage), options.callTimeout(), false);
+  }
+
+  /**
+   * How many out-of-memory errors the allocation checks of runners opened with {@code
+   * checkAllocations} have thrown in this JVM so far ({@link AllocationCheck}): a run after which
+   * the count moved failed in a check, not in the JVM.
+   */
+  public static long allocationChecksThrown() {
+    return AllocationCheck.thrown();
   }
 
   /**

@@ -28,6 +28,8 @@ import org.apiguardian.api.API;
  *     Runtime.halt} end the run (rewritten as its classes are loaded) rather than the JVM
  * @param coverage which of the target's classes get coverage probes as they are loaded; null for
  *     none
+ * @param checkAllocations whether the target's array allocations larger than the whole heap throw
+ *     at once ({@link AllocationCheck}) rather than after the JVM has filled and collected its heap
  */
 @API(status = INTERNAL, since = "0.1")
 public record TargetSpec(
@@ -37,12 +39,25 @@ public record TargetSpec(
     FuzzedDataProviderFactory dataProviders,
     List<String> targetArgs,
     boolean trapExits,
-    CoverageFilter coverage) {
+    CoverageFilter coverage,
+    boolean checkAllocations) {
   public TargetSpec {
     checkNotNull(className, "className");
     classPath = List.copyOf(checkNotNull(classPath, "classPath"));
     checkNotNull(parent, "parent");
     targetArgs = List.copyOf(checkNotNull(targetArgs, "targetArgs"));
+  }
+
+  /** A spec whose allocations are left to the JVM. */
+  public TargetSpec(
+      String className,
+      List<URL> classPath,
+      ClassLoader parent,
+      FuzzedDataProviderFactory dataProviders,
+      List<String> targetArgs,
+      boolean trapExits,
+      CoverageFilter coverage) {
+    this(className, classPath, parent, dataProviders, targetArgs, trapExits, coverage, false);
   }
 
   /** A spec without coverage probes. */
@@ -121,17 +136,38 @@ public record TargetSpec(
   }
 
   public TargetSpec withDataProviders(FuzzedDataProviderFactory factory) {
-    return new TargetSpec(className, classPath, parent, factory, targetArgs, trapExits, coverage);
+    return new TargetSpec(
+        className, classPath, parent, factory, targetArgs, trapExits, coverage, checkAllocations);
   }
 
   public TargetSpec withParent(ClassLoader newParent) {
     return new TargetSpec(
-        className, classPath, newParent, dataProviders, targetArgs, trapExits, coverage);
+        className,
+        classPath,
+        newParent,
+        dataProviders,
+        targetArgs,
+        trapExits,
+        coverage,
+        checkAllocations);
   }
 
   /** A copy whose classes {@code filter} selects get coverage probes; null for none. */
   public TargetSpec withCoverage(CoverageFilter filter) {
     return new TargetSpec(
-        className, classPath, parent, dataProviders, targetArgs, trapExits, filter);
+        className,
+        classPath,
+        parent,
+        dataProviders,
+        targetArgs,
+        trapExits,
+        filter,
+        checkAllocations);
+  }
+
+  /** A copy whose array allocations larger than the heap throw at once, or not. */
+  public TargetSpec withAllocationCheck(boolean check) {
+    return new TargetSpec(
+        className, classPath, parent, dataProviders, targetArgs, trapExits, coverage, check);
   }
 }

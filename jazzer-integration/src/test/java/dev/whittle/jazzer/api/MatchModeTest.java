@@ -52,6 +52,38 @@ class MatchModeTest {
   }
 
   @Test
+  void outOfMemoryErrorsWhoseFramesDifferOnlyInHiddenClassesMatch() {
+    String inner = "a.Array.<init>(Array.java:414)";
+    String outer = "a.Reader.read(Reader.java:575)";
+    Finding jvms =
+        Finding.thrown(
+            "java.lang.OutOfMemoryError",
+            null,
+            5L,
+            List.of(inner, "a.Reader$$Lambda$63/0x00007efdcc0ca000.read(Unknown Source)", outer));
+    Finding anotherJvms =
+        Finding.thrown(
+            "java.lang.OutOfMemoryError",
+            null,
+            6L,
+            List.of(inner, "a.Reader$$Lambda$61/0x00007f0011223344.read(Unknown Source)", outer));
+    Finding filledInJava =
+        Finding.thrown("java.lang.OutOfMemoryError", null, 7L, List.of(inner, outer));
+    assertTrue(MatchMode.dedupToken().matches(jvms, anotherJvms));
+    assertTrue(MatchMode.dedupToken().matches(jvms, filledInJava));
+    assertFalse(
+        MatchMode.dedupToken()
+            .matches(jvms, Finding.thrown("java.lang.OutOfMemoryError", null, 8L, List.of(outer))),
+        "a visible frame differs");
+    assertFalse(
+        MatchMode.dedupToken()
+            .matches(
+                Finding.thrown("java.lang.IllegalStateException", null, 5L, jvms.frames()),
+                Finding.thrown("java.lang.IllegalStateException", null, 6L, anotherJvms.frames())),
+        "only out-of-memory errors");
+  }
+
+  @Test
   void anOutOfMemoryErrorWithoutStackMatchesAnOutOfMemoryOriginal() {
     Finding traced = Finding.thrown("java.lang.OutOfMemoryError", null, 5L, List.of("f"));
     Finding stackless = Finding.thrown("java.lang.OutOfMemoryError", null, 6L, List.of());
