@@ -62,7 +62,7 @@ final class CorpusFileShrinker {
             // A small file's sequence turn is cheap, and the allowance it alone would give a
             // pass runs out before a length-field sweep reaches the chunk that gives way (a text
             // chunk after the header): a tenth of the file's budget.
-            .withPassAllowance(passAllowance(runs));
+            .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxCalls()));
     if (minimizer.valueReduction()) {
       for (ValueReducer<byte[]> reducer : targets.valueReducers()) {
         reduction = reduction.withValueReducer(reducer);
