@@ -182,7 +182,9 @@ final class CorpusCommand implements Callable<Integer> {
       names = "--max-runs-per-file",
       paramLabel = "N",
       defaultValue = "2000",
-      description = "Runs of the search for shrinking one kept file. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Most runs of the search for shrinking one kept file, which gets 100 and 2 for each"
+              + " of its bytes up to this. Default: ${DEFAULT-VALUE}.")
   long maxRunsPerFile;
 
   @Option(

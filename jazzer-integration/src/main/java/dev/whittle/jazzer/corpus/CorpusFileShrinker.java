@@ -1,5 +1,7 @@
 package dev.whittle.jazzer.corpus;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
@@ -21,6 +23,13 @@ final class CorpusFileShrinker {
   /** The fewest runs worth a file's shrinking: a sweep of its passes and a few deletions. */
   static final long USEFUL_RUNS = 100;
 
+  /**
+   * The runs a file's search gets for each of its bytes beyond {@link #USEFUL_RUNS}: what a file
+   * can give is its bytes, so the runs go where the bytes are, and a small file, which has little
+   * to give, does not cost what a large one does.
+   */
+  static final long RUNS_PER_BYTE = 2;
+
   private final CorpusMinimizer minimizer;
   private final CorpusTargetPool targets;
   private final AtomicLong confirmationRuns = new AtomicLong();
@@ -39,10 +48,11 @@ final class CorpusFileShrinker {
     if (content.length <= 1) {
       return null;
     }
+    long runs = runsFor(content.length, minimizer.budgetPerInput().maxCalls());
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(content))
             .withAlgorithm(minimizer.algorithm())
-            .withBudget(minimizer.budgetPerInput())
+            .withBudget(minimizer.budgetPerInput().withMaxCalls(runs))
             // Jobs shrink files side by side rather than ask one file's questions ahead, which
             // costs runs for answers the search may not use.
             .withJobs(1)
@@ -111,6 +121,16 @@ final class CorpusFileShrinker {
   /** The runs {@link #stableFeatures} made so far. */
   long confirmationRuns() {
     return confirmationRuns.get();
+  }
+
+  /**
+   * The runs for shrinking a file of {@code size} bytes: {@link #USEFUL_RUNS} and {@link
+   * #RUNS_PER_BYTE} for each byte, at most {@code maxRunsPerInput}.
+   */
+  static long runsFor(int size, long maxRunsPerInput) {
+    checkArgument(size >= 0, "size must not be negative: %s", size);
+    checkArgument(maxRunsPerInput >= 1, "maxRunsPerInput must be at least 1: %s", maxRunsPerInput);
+    return Math.min(maxRunsPerInput, USEFUL_RUNS + RUNS_PER_BYTE * size);
   }
 
   /** The pass allowance for one file's shrinking: a tenth of its runs, at least 16. */
