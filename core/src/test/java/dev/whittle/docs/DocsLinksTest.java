@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every relative link of README.md and docs/*.md leads somewhere: to a file of the repository and,
+ * Every relative link of README.md, CHANGELOG.md and the pages under docs/ leads somewhere: to a file of the repository and,
  * with a {@code #fragment}, to a heading of that file as GitHub names its anchor. Text moves
  * between the README and the pages, and figures are linked by their benchmarks section, so a
  * renamed heading or a moved page must not leave a dead link behind.
@@ -67,7 +67,8 @@ class DocsLinksTest {
   private static List<Path> markdownFiles() throws IOException {
     List<Path> files = new ArrayList<>();
     files.add(ROOT.resolve("README.md"));
-    try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+    files.add(ROOT.resolve("CHANGELOG.md"));
+    try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
       docs.filter(path -> path.toString().endsWith(".md")).sorted().forEach(files::add);
     }
     return files;

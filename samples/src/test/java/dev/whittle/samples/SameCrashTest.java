@@ -14,7 +14,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The test command of {@code whittle reduce} on the ChunkedImage crash (docs/benchmarks.md, section
+ * The test command of {@code whittle reduce} on the ChunkedImage crash (docs/dev/benchmarks.md, section
  * 9) tells the crash's finding from others, and accepts the 42 bytes both {@code reduce --passes
  * all} and {@code minimize} reach.
  */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Parser crashes where the default minimization once settled on a result plain ddmin beats
- * (docs/crash-bench-first-run.md): a whole head, tail or run no single deletion takes off, or one
+ * (docs/dev/crash-bench-first-run.md): a whole head, tail or run no single deletion takes off, or one
  * of two ways to the failure that the search kept where ddmin kept the other. Each now ends as
  * small as plain ddmin under the same identity.
  */
