@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  * bytes, its format detected, a tree pipeline first and the entropy sequence reducer after it, as
  * {@code whittle reduce} runs them; against the sequence reducer alone over the same bytes. Prints
  * per case and pipeline: oracle calls, result size, 1-minimal (engine and brute force), and the bar
- * of docs/dev/benchmarks.md, section 22: PASS when the pipeline asks no more calls than the sequence
- * reducer alone and ends no larger.
+ * of docs/dev/benchmarks.md, section 22: PASS when the pipeline asks no more calls than the
+ * sequence reducer alone and ends no larger.
  *
  * <p>Usage: {@code TreeZellerBenchmark [--data DIR] [--level ALGORITHM] [--show]}
  */

@@ -18,10 +18,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every relative link of README.md, CHANGELOG.md and the pages under docs/ leads somewhere: to a file of the repository and,
- * with a {@code #fragment}, to a heading of that file as GitHub names its anchor. Text moves
- * between the README and the pages, and figures are linked by their benchmarks section, so a
- * renamed heading or a moved page must not leave a dead link behind.
+ * Every relative link of README.md, CHANGELOG.md and the pages under docs/ leads somewhere: to a
+ * file of the repository and, with a {@code #fragment}, to a heading of that file as GitHub names
+ * its anchor. Text moves between the README and the pages, and figures are linked by their
+ * benchmarks section, so a renamed heading or a moved page must not leave a dead link behind.
  */
 class DocsLinksTest {
   /** Surefire runs in the module's directory; README.md and docs/ are the repository's. */

@@ -124,8 +124,8 @@ public final class BytePasses {
    * format's fields go to 0 together (a ZIP entry's flags and method, after which its data can go).
    * Each skips, without a question or with few, inputs it does not apply to. {@link #rewrites()}
    * are not among them: every content they rewrite gives the next round's passes a new input to
-   * sweep, which on the samples cost more runs for no smaller result (docs/dev/benchmarks.md, section
-   * 13).
+   * sweep, which on the samples cost more runs for no smaller result (docs/dev/benchmarks.md,
+   * section 13).
    */
   public static List<ValueReducer<byte[]>> binaryFormats() {
     return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());

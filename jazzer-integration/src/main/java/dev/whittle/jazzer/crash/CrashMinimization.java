@@ -122,9 +122,10 @@ final class CrashMinimization {
    * (linked with a bootstrap that takes hundreds of frames), the first loading of a class. How much
    * stack those take depends on what the target's loader has already loaded and linked, so one warm
    * loader keeps candidates that overflow nowhere else, which fresh JVMs then fail to reproduce
-   * (docs/dev/benchmarks.md); the JIT's state is still shared, which the fresh-JVM verification covers.
-   * Where that is much slower than running the target interpreted in a {@link WorkerJvm} that keeps
-   * it loaded (a large library), the candidates run there instead ({@link StackedRunner}).
+   * (docs/dev/benchmarks.md); the JIT's state is still shared, which the fresh-JVM verification
+   * covers. Where that is much slower than running the target interpreted in a {@link WorkerJvm}
+   * that keeps it loaded (a large library), the candidates run there instead ({@link
+   * StackedRunner}).
    */
   static boolean isOverflow(Finding original) {
     return original.kind() == Finding.Kind.THROWN
