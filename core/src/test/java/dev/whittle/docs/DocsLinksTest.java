@@ -56,6 +56,34 @@ class DocsLinksTest {
   }
 
   @Test
+  void userPagesNeitherLinkIntoTheNotebookNorCiteIssues() throws IOException {
+    List<String> faults = new ArrayList<>();
+    for (Path file : markdownFiles()) {
+      Path relative = ROOT.resolve("docs").relativize(file);
+      boolean index =
+          Set.of("README.md", "performance.md").contains(relative.toString())
+              || file.equals(ROOT.resolve("README.md"))
+              || file.equals(ROOT.resolve("CHANGELOG.md"));
+      if (relative.startsWith("dev")) {
+        continue;
+      }
+      String markdown = Files.readString(file, StandardCharsets.UTF_8);
+      for (String target : links(markdown)) {
+        if (!index && target.matches("(\\.\\./)*(docs/)?dev/.*")) {
+          faults.add(ROOT.relativize(file) + " links into the notebook: " + target);
+        }
+      }
+      Matcher heading = HEADING.matcher(markdown.replaceAll("(?s)```.*?```", ""));
+      while (heading.find()) {
+        if (heading.group(1).matches("(?i).*\\bissues? \\d.*")) {
+          faults.add(ROOT.relativize(file) + " cites an issue: " + heading.group(1));
+        }
+      }
+    }
+    assertEquals(List.of(), faults);
+  }
+
+  @Test
   void anchorsAreNamedAsGithubNamesThem() {
     assertEquals(
         "7-whittle-minimize-against-jazzers--minimize_crash1-on-every-sample-crash-issue-3",
