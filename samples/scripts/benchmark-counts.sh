@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The counted figures (oracle calls or target runs, and result sizes; never times) of
-# docs/benchmarks.md sections 2, 7, 13, 15, 20 and 22, one TSV line each, so that two builds can be
+# docs/dev/benchmarks.md sections 2, 7, 13, 15, 20 and 22, one TSV line each, so that two builds can be
 # compared line by line: a redesign that keeps behaviour keeps every line. Sections 7, 13 and 15
 # come from pipeline-ratios.sh (one repeat), 2 and 22 from the core benchmarks ZellerBenchmark and
 # TreeZellerBenchmark, 20 from `whittle corpus` on the corpora of samples/corpora/targets.tsv with one

@@ -22,7 +22,7 @@
 # `whittle corpus`, e.g. WHITTLE_ARGS="--max-time-per-file 10s" so that run counts, not the
 # machine's load, end each file's shrinking.
 # --reuse-jazzer: do not run Jazzer's merges; take their files, bytes and wall times from
-# samples/corpora/jazzer-merge-figures.tsv (recorded in docs/benchmarks.md section 20, with the
+# samples/corpora/jazzer-merge-figures.tsv (recorded in docs/dev/benchmarks.md section 20, with the
 # date and load of that run) and say so in every row and bar. Their JaCoCo counts are not
 # re-judged (that run found them equal to the original's). The wall-time bar then compares
 # Whittle's time now with Jazzer's time then. --shrink-only: no `whittle corpus --no-shrink` run.

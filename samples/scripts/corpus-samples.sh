@@ -3,7 +3,7 @@
 # is the sample's seed, its crash files and 254 mutants of the seed (a prefix of random length with
 # up to 3 random bytes changed, Python's random.Random(11)); each is minimized with --no-shrink and
 # with shrinking, and the script prints files and bytes before and after, features, flaky features,
-# crashers, runs and wall time from --json. The source of section 19 of docs/benchmarks.md.
+# crashers, runs and wall time from --json. The source of section 19 of docs/dev/benchmarks.md.
 #
 #   mvn -B -q -ntp package -DskipTests
 #   samples/scripts/corpus-samples.sh   # TARGETS="A B": other targets; OPTIONS="--jobs 2": more options

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Minimizes a sample's crash twice, with and without fresh-JVM verification, and replays each
-# written result in 3 fresh JVMs with the same heap and stack limits (docs/benchmarks.md,
+# written result in 3 fresh JVMs with the same heap and stack limits (docs/dev/benchmarks.md,
 # section 14). Needs `mvn -B -q -ntp package -DskipTests` first.
 #
 #   samples/scripts/fresh-jvm.sh TARGET "JVM OPTIONS"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the real Jazzer 0.30.0 (the standalone driver from Maven Central) on the sample targets:
 # fuzzing from the committed seeds, replaying one input, and Jazzer's own crash minimization
-# (-minimize_crash=1), the baseline Whittle is compared with (docs/jazzer-baseline.md).
+# (-minimize_crash=1), the baseline Whittle is compared with (docs/dev/jazzer-baseline.md).
 #
 #   samples/scripts/jazzer.sh setup                              # fetch Jazzer, compile samples
 #   samples/scripts/jazzer.sh fuzz TARGET [SECONDS]              # default 120 s

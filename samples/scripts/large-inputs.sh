@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# large-inputs.sh: issue 17 item 6, `whittle reduce` on large text inputs (docs/benchmarks.md,
+# large-inputs.sh: issue 17 item 6, `whittle reduce` on large text inputs (docs/dev/benchmarks.md,
 # section 23). For each size (default 10 and 50 MB) it writes a deterministic input, lines of 3 to
 # 12 random words from a vocabulary of 20 with one line holding MARKER in the middle, and reduces it
 # with the test `grep -q MARKER` and the default options (bytes, entropy, the tree passes of the

@@ -3,7 +3,7 @@
 # minimizes each committed crash with `whittle minimize`, REPEATS times (default 3), on a scratch
 # copy, and prints target, options, original and minimized size, runs, wall time of the whole
 # `java -jar` command and the dedup token. The source of the "Whittle" columns of the section
-# "Binary formats" in docs/benchmarks.md; Jazzer's figures come from `jazzer.sh minimize`.
+# "Binary formats" in docs/dev/benchmarks.md; Jazzer's figures come from `jazzer.sh minimize`.
 #
 #   samples/scripts/minimize-binary-samples.sh [REPEATS] [EXTRA WHITTLE OPTIONS...]
 #

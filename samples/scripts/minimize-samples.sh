@@ -2,7 +2,7 @@
 # Minimizes every committed sample crash with `whittle minimize`, REPEATS times each (default 3),
 # on a scratch copy of its directory, and prints one line per run: target, mode, original and
 # minimized size, runs of the target, wall time of the whole `java -jar` command (JVM start
-# included), and the dedup token. The source of the "Whittle" columns in docs/benchmarks.md,
+# included), and the dedup token. The source of the "Whittle" columns in docs/dev/benchmarks.md,
 # section 7; Jazzer's own -minimize_crash=1 figures come from `jazzer.sh minimize`.
 #
 #   mvn -B -q -ntp package -DskipTests

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The comparison with C-Vise of issue 10 (docs/benchmarks.md, section 18): every parser crash
+# The comparison with C-Vise of issue 10 (docs/dev/benchmarks.md, section 18): every parser crash
 # under samples/crashes/parsers/ (or those given) reduced on a copy by
 #   cvise     C-Vise (Debian's cvise) --not-c --n JOBS with the crash's test script,
 #   reduce    whittle reduce with the same test script ($WHITTLE_REDUCE_OPTS added, --jobs JOBS),

@@ -7,7 +7,7 @@
 # default / min(ddmin, entropy) in runs, wall time and CPU time. Runs and sizes do not vary between
 # repeats (the script says so if they do); wall time does with the machine's load, CPU time much
 # less. BufferBoundaryFuzzer's crash (4,100 bytes, no NUL or newline, fixed seed) is generated
-# here. The source of section 15 of docs/benchmarks.md.
+# here. The source of section 15 of docs/dev/benchmarks.md.
 #
 #   mvn -B -q -ntp package -DskipTests
 #   samples/scripts/pipeline-ratios.sh     # TARGETS="A B": other targets; REPEAT=5; WHITTLE_JAR=...

@@ -19,7 +19,7 @@
 # target/reduce-bench/<UTC time>). REDUCE_BENCH_CP: the targets' class path (default: the samples'
 # classes and runtime dependencies, from Maven; NO_BUILD=1 reuses the last one). C-Vise is
 # installed with apt-get when missing (Debian's cvise) and runs in a Latin-1 locale, where every
-# byte of a crash file decodes (docs/benchmarks.md, section 18).
+# byte of a crash file decodes (docs/dev/benchmarks.md, section 18).
 #
 # Per run: the result's bytes, the wall time, the test runs (the test's invocations, counted; the
 # checks of the original and, for Whittle, of its result included), "cut" where the cut stopped it,

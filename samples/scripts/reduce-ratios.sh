@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # reduce-ratios.sh: issue 8 section 4's ratio for `whittle reduce` on Zeller's cases (the
-# benchmarks of docs/benchmarks.md section 2): the default (tree passes first on text, then
+# benchmarks of docs/dev/benchmarks.md section 2): the default (tree passes first on text, then
 # entropy) against `--format bytes` (entropy alone, no passes) and `--format bytes --algorithm
 # ddmin`, REPEAT times each (default 5, interleaved so that load hits them alike). Prints size,
 # oracle calls, and the medians of the wall and CPU time (user + system, children included: the

@@ -2,7 +2,7 @@
 # The cases of issue 17 ("Reliability: the faults a new user's hostile and mistaken use finds"),
 # run against a whittle.jar, one table row per case: what was run, the exit code, the first line
 # of the message, whether the original files are intact (checksums before and after), what was
-# left behind (processes, temporary files) and a verdict. docs/reliability.md holds the table.
+# left behind (processes, temporary files) and a verdict. docs/dev/reliability.md holds the table.
 #
 #   samples/scripts/reliability.sh [WHITTLE_JAR]          (default jazzer-integration/target/whittle.jar)
 #

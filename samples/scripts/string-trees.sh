@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # string-trees.sh: what the tree step for String values of FuzzedDataProvider targets brings
-# (docs/benchmarks.md, section 21). Minimizes, on scratch copies, each crash file of
+# (docs/dev/benchmarks.md, section 21). Minimizes, on scratch copies, each crash file of
 # samples/crashes/parsers/TARGET (real Jazzer findings of the byte[] target TARGET, e.g.
 # XmlFuzzer) as the input of its FuzzedDataProvider form (XmlTextFuzzer: the same property behind
 # consumeRemainingAsString()), once with WHITTLE_JAR (this build) and once with BASE_JAR (a build

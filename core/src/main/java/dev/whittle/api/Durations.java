@@ -47,7 +47,7 @@ public final class Durations {
    * {@code millis} (at least 0) in seconds with one decimal, rounded half up: {@code 1.3} for 1250,
    * as {@code String.format(Locale.ROOT, "%.1f", millis / 1000.0)} writes it. Without {@code
    * String.format}, whose first number formatting loads the locale data (dozens of classes) into a
-   * short command (issue 20).
+   * short command's start-up.
    */
   public static String seconds(long millis) {
     checkArgument(millis >= 0, "milliseconds must not be negative: %s", millis);

@@ -4,10 +4,11 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import com.google.common.base.Supplier;
 import com.google.common.collect.ImmutableList;
+import dev.whittle.api.spi.Engines;
 import dev.whittle.api.spi.ReductionEngine;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
@@ -20,6 +21,9 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class Reduction<C> {
+  private static final Supplier<ReductionEngine> ENGINE =
+      Engines.lazily(ReductionEngine.class, "whittle-core");
+
   private final SequenceInput<C> input;
   private final Algorithm algorithm;
   private final Budget budget;
@@ -272,19 +276,6 @@ public final class Reduction<C> {
    */
   public ReductionResult<C> run(Oracle<? super C> oracle) {
     checkNotNull(oracle, "oracle");
-    return EngineHolder.ENGINE.run(this, oracle);
-  }
-
-  /** Loads the engine once, the way jqwik finds its facade implementations. */
-  private static final class EngineHolder {
-    static final ReductionEngine ENGINE =
-        ServiceLoader.load(ReductionEngine.class, Reduction.class.getClassLoader())
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "no "
-                            + ReductionEngine.class.getName()
-                            + " on the class path: is whittle-core complete?"));
+    return ENGINE.get().run(this, oracle);
   }
 }

@@ -174,7 +174,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
    * ddmin's way. Deleting item by item from the front (or a pass's blocks and zero runs) takes the
    * first way apart while the other still holds the failure and settles on the other, which can be
    * longer, and whose 1-minimal result ddmin's is no subsequence of: no chunk check of the settled
-   * result leads back (issue 20).
+   * result leads back, so the coarse start keeps the result never larger than plain ddmin's.
    */
   private static <C> void coarseStart(OracleLoop<C> loop) {
     if (loop.inputSize() < COARSE_START_MIN_SIZE) {

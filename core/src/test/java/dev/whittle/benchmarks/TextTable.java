@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * A table of strings rendered three ways: aligned plain text for people, and a markdown table or
- * CSV for machines and for {@code docs/benchmarks.md}. Numbers are formatted by the caller, always
- * with {@link Locale#ROOT} so that the decimal separator is a point under every default locale.
+ * CSV for machines and for {@code docs/dev/benchmarks.md}. Numbers are formatted by the caller,
+ * always with {@link Locale#ROOT} so that the decimal separator is a point under every default
+ * locale.
  */
 final class TextTable {
   private final List<String> headers;

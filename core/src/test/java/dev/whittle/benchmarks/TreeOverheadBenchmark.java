@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The tree passes' overhead on a 1 MiB JSON input (docs/benchmarks.md, section 16): an array of
+ * The tree passes' overhead on a 1 MiB JSON input (docs/dev/benchmarks.md, section 16): an array of
  * seeded random records, one of which holds {@code "crash": true}; the oracle is interesting iff
  * the candidate still holds that member (a substring search, so that the time is the engine's).
  * Prints the build time of the tree, and per pipeline wall time, oracle time, oracle calls, result

@@ -20,12 +20,12 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * Zeller's cases through the tree passes (docs/benchmarks.md, section 16): each case's file as
+ * Zeller's cases through the tree passes (docs/dev/benchmarks.md, section 16): each case's file as
  * bytes, its format detected, a tree pipeline first and the entropy sequence reducer after it, as
  * {@code whittle reduce} runs them; against the sequence reducer alone over the same bytes. Prints
  * per case and pipeline: oracle calls, result size, 1-minimal (engine and brute force), and the bar
- * of docs/benchmarks.md, section 22: PASS when the pipeline asks no more calls than the sequence
- * reducer alone and ends no larger.
+ * of docs/dev/benchmarks.md, section 22: PASS when the pipeline asks no more calls than the
+ * sequence reducer alone and ends no larger.
  *
  * <p>Usage: {@code TreeZellerBenchmark [--data DIR] [--level ALGORITHM] [--show]}
  */

@@ -18,10 +18,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every relative link of README.md and docs/*.md leads somewhere: to a file of the repository and,
- * with a {@code #fragment}, to a heading of that file as GitHub names its anchor. Text moves
- * between the README and the pages, and figures are linked by their benchmarks section, so a
- * renamed heading or a moved page must not leave a dead link behind.
+ * Every relative link of README.md, CHANGELOG.md and the pages under docs/ leads somewhere: to a
+ * file of the repository and, with a {@code #fragment}, to a heading of that file as GitHub names
+ * its anchor. Text moves between the README and the pages, and figures are linked by their
+ * benchmarks section, so a renamed heading or a moved page must not leave a dead link behind.
  */
 class DocsLinksTest {
   /** Surefire runs in the module's directory; README.md and docs/ are the repository's. */
@@ -56,6 +56,34 @@ class DocsLinksTest {
   }
 
   @Test
+  void userPagesNeitherLinkIntoTheNotebookNorCiteIssues() throws IOException {
+    List<String> faults = new ArrayList<>();
+    for (Path file : markdownFiles()) {
+      Path relative = ROOT.resolve("docs").relativize(file);
+      boolean index =
+          Set.of("README.md", "performance.md").contains(relative.toString())
+              || file.equals(ROOT.resolve("README.md"))
+              || file.equals(ROOT.resolve("CHANGELOG.md"));
+      if (relative.startsWith("dev")) {
+        continue;
+      }
+      String markdown = Files.readString(file, StandardCharsets.UTF_8);
+      for (String target : links(markdown)) {
+        if (!index && target.matches("(\\.\\./)*(docs/)?dev/.*")) {
+          faults.add(ROOT.relativize(file) + " links into the notebook: " + target);
+        }
+      }
+      Matcher heading = HEADING.matcher(markdown.replaceAll("(?s)```.*?```", ""));
+      while (heading.find()) {
+        if (heading.group(1).matches("(?i).*\\bissues? \\d.*")) {
+          faults.add(ROOT.relativize(file) + " cites an issue: " + heading.group(1));
+        }
+      }
+    }
+    assertEquals(List.of(), faults);
+  }
+
+  @Test
   void anchorsAreNamedAsGithubNamesThem() {
     assertEquals(
         "7-whittle-minimize-against-jazzers--minimize_crash1-on-every-sample-crash-issue-3",
@@ -67,7 +95,8 @@ class DocsLinksTest {
   private static List<Path> markdownFiles() throws IOException {
     List<Path> files = new ArrayList<>();
     files.add(ROOT.resolve("README.md"));
-    try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+    files.add(ROOT.resolve("CHANGELOG.md"));
+    try (Stream<Path> docs = Files.walk(ROOT.resolve("docs"))) {
       docs.filter(path -> path.toString().endsWith(".md")).sorted().forEach(files::add);
     }
     return files;

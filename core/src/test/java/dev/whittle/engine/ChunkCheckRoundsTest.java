@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Results every single deletion of which fails but from which a chunk of several items goes whole:
  * the shapes of two of the parser crashes where the default reduction (entropy, passes in rounds)
- * once ended larger than plain ddmin (docs/crash-bench-first-run.md). The pipeline's chunk check
- * takes the chunk off; plain entropy, which must ask what the paper's asks, does not check and
- * keeps it.
+ * once ended larger than plain ddmin (docs/dev/crash-bench-first-run.md). The pipeline's chunk
+ * check takes the chunk off; plain entropy, which must ask what the paper's asks, does not check
+ * and keeps it.
  */
 class ChunkCheckRoundsTest {
   private static final String HEAD = "<!D[ab]>";

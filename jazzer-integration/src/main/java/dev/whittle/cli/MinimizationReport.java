@@ -153,7 +153,7 @@ record MinimizationReport(
   /**
    * Per finding, its crash files with their sizes and outputs; then the failures. Written without
    * {@code String.format}: its first {@code %d} loads the locale data, dozens of classes that a
-   * short minimization need not load (issue 20).
+   * short minimization need not load.
    */
   String toSummary() {
     String newline = System.lineSeparator();

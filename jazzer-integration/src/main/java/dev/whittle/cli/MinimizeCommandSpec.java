@@ -20,13 +20,12 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * What {@code whittle minimize} says and accepts: its picocli model, built by hand instead of from
  * annotations. Picocli builds an annotated command's model by reflection (annotation proxies,
  * generic signatures, field accessors) in its own interpreted code, which was the largest fixed
- * cost of a short minimization (docs/benchmarks.md, section 24); a hand-built model skips all of
- * it. The options are those of the shared mixins ({@link TargetOptions}, {@link AlgorithmOption},
- * ...) with the same names, labels, defaults, converters and texts, in the order the help lists
- * them; {@link #read} then puts the parsed values into the command's mixin objects, which {@code
- * corpus} still fills through its annotations ({@code reduce}'s model is built by hand too, in
- * {@link ReduceCommandSpec}). {@code CommandLinePinTest} pins the help, the errors and the parsed
- * values.
+ * cost of a short minimization; a hand-built model skips all of it. The options are those of the
+ * shared mixins ({@link TargetOptions}, {@link AlgorithmOption}, ...) with the same names, labels,
+ * defaults, converters and texts, in the order the help lists them; {@link #read} then puts the
+ * parsed values into the command's mixin objects, which {@code corpus} still fills through its
+ * annotations ({@code reduce}'s model is built by hand too, in {@link ReduceCommandSpec}). {@code
+ * CommandLinePinTest} pins the help, the errors and the parsed values.
  */
 final class MinimizeCommandSpec {
   private MinimizeCommandSpec() {}

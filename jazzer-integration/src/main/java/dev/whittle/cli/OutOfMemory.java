@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * disk already, saved at its improvement.
  */
 final class OutOfMemory {
-  /** What README promises for the default options; docs/benchmarks.md has the measurements. */
+  /** What README promises for the default options; docs/dev/benchmarks.md has the measurements. */
   static final long BYTES_PER_INPUT_BYTE = 8;
 
   /** The heap Whittle needs besides, in MiB. */

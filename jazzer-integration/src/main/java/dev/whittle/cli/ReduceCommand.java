@@ -142,7 +142,7 @@ final class ReduceCommand implements Callable<Integer> {
    * anything at first, and the sequence reducer, deleting from the front, would take the first of
    * two ways to the failure apart while the other still holds it (docs/reduce.md); ddmin's halves
    * and quarters take off whole what the top levels of a tree would on text, where the tree passes
-   * go first and a coarse start would only add questions (docs/benchmarks.md, section 22's bar).
+   * go first and a coarse start would only add runs (on Zeller's cases it did).
    */
   private record Passes<C>(List<ValueReducer<C>> passes, boolean coarseStart) {}
 

@@ -4,11 +4,10 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
+import dev.whittle.api.Durations;
 import dev.whittle.junit.api.WhittleConfiguration;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -81,45 +80,19 @@ record ExtensionConfiguration(
 
   private static Duration duration(
       Function<String, Optional<String>> values, String key, String fallback) {
-    String value = values.apply(key).orElse(fallback);
-    Duration parsed = parseDuration(key, value);
-    checkArgument(
-        !parsed.isNegative() && !parsed.isZero(), "%s must be positive, was '%s'", key, value);
-    return parsed;
+    return parseDuration(key, values.apply(key).orElse(fallback));
   }
 
   /**
-   * {@code 500ms}, {@code 2s}, {@code 1.5m}, {@code 1h}, a plain number of milliseconds, or ISO.
+   * A positive duration as the command line writes it ({@link Durations#parse}: {@code 500ms},
+   * {@code 2s}, {@code 1.5m}, {@code 1h}, plain milliseconds or ISO-8601), its message naming the
+   * key, since a configuration parameter can come from a file the user does not have open.
    */
   static Duration parseDuration(String key, String value) {
-    String v = value.trim().toLowerCase(Locale.ROOT);
     try {
-      if (v.startsWith("p")) {
-        return Duration.parse(value.trim().toUpperCase(Locale.ROOT));
-      }
-      long nanosPerUnit;
-      String number;
-      if (v.endsWith("ms")) {
-        nanosPerUnit = 1_000_000L;
-        number = v.substring(0, v.length() - 2);
-      } else if (v.endsWith("s")) {
-        nanosPerUnit = 1_000_000_000L;
-        number = v.substring(0, v.length() - 1);
-      } else if (v.endsWith("m")) {
-        nanosPerUnit = 60_000_000_000L;
-        number = v.substring(0, v.length() - 1);
-      } else if (v.endsWith("h")) {
-        nanosPerUnit = 3_600_000_000_000L;
-        number = v.substring(0, v.length() - 1);
-      } else {
-        nanosPerUnit = 1_000_000L;
-        number = v;
-      }
-      BigDecimal nanos = new BigDecimal(number.trim()).multiply(BigDecimal.valueOf(nanosPerUnit));
-      return Duration.ofNanos(nanos.longValueExact());
-    } catch (NumberFormatException | ArithmeticException | DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          key + " must be a duration such as 500ms, 2s, 1.5m or PT2S, was '" + value + "'", e);
+      return Durations.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
     }
   }
 }

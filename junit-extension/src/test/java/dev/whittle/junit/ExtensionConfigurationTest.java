@@ -28,4 +28,15 @@ class ExtensionConfigurationTest {
 
     assertTrue(e.getMessage().contains("whittle.time-budget"), e.getMessage());
   }
+
+  @Test
+  void aZeroDurationIsRefusedNamingItsKey() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ExtensionConfiguration.parseDuration("whittle.call-timeout", "0s"));
+
+    assertTrue(e.getMessage().startsWith("whittle.call-timeout: "), e.getMessage());
+    assertTrue(e.getMessage().contains("positive"), e.getMessage());
+  }
 }

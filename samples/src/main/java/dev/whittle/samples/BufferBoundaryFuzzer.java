@@ -1,11 +1,12 @@
 package dev.whittle.samples;
 
 /**
- * Jazzer target whose smallest crash is a 4,000-byte buffer boundary (issue 8, section 4): the
- * first line of the input is copied into a fixed 4,000-byte buffer, and the terminating NUL is
- * written one past its end when the line fills it exactly. The smallest crash is any 4,000 bytes
- * without NUL or newline, of which nothing can go: no structure to find, only the cost of
- * certifying that. No committed crash: {@code samples/scripts/pipeline-ratios.sh} generates one.
+ * Jazzer target whose smallest crash is a 4,000-byte buffer boundary, the worst case of the default
+ * pipeline (nothing to delete, every byte to certify): the first line of the input is copied into a
+ * fixed 4,000-byte buffer, and the terminating NUL is written one past its end when the line fills
+ * it exactly. The smallest crash is any 4,000 bytes without NUL or newline, of which nothing can
+ * go: no structure to find, only the cost of certifying that. No committed crash: {@code
+ * samples/scripts/pipeline-ratios.sh} generates one.
  */
 public final class BufferBoundaryFuzzer {
   static final int BUFFER_SIZE = 4_000;

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * offset-indexed container): each committed crash, minimized in process with the default pipeline,
  * keeps the DEDUP_TOKEN the real Jazzer printed for it (JDK 17) and ends no larger than both plain
  * deletion ({@code ddmin} without value reduction, run here) and Jazzer 0.30.0's {@code
- * -minimize_crash=1} on the same file (the size in docs/benchmarks.md, "Binary formats").
+ * -minimize_crash=1} on the same file (the size in docs/dev/benchmarks.md, "Binary formats").
  */
 class BinaryFormatCrashesTest {
   private static final Path CLASSES = Path.of("target", "classes");

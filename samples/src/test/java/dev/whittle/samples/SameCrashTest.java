@@ -14,9 +14,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The test command of {@code whittle reduce} on the ChunkedImage crash (docs/benchmarks.md, section
- * 9) tells the crash's finding from others, and accepts the 42 bytes both {@code reduce --passes
- * all} and {@code minimize} reach.
+ * The test command of {@code whittle reduce} on the ChunkedImage crash (docs/dev/benchmarks.md,
+ * section 9) tells the crash's finding from others, and accepts the 42 bytes both {@code reduce
+ * --passes all} and {@code minimize} reach.
  */
 class SameCrashTest {
   /** WIMG, HEAD (85x4096, 32 colours), an empty PLTE, an empty DATA and END. */

@@ -27,10 +27,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The bar of the Jazzer integration on every committed sample crash, end to end: each crash,
  * minimized in process once ({@link SampleMinimizations}), is no larger than what Jazzer 0.30.0's
- * own {@code -minimize_crash=1} reached on the same file (docs/jazzer-baseline.md) and keeps the
- * DEDUP_TOKEN Jazzer printed for the original ({@link SampleTokens}); and Jazzer's own standalone
- * driver, replaying the minimized file, prints that token too. The sizes and tokens come from
- * Jazzer runs, not from Whittle. An integration test: it starts a JVM with the real Jazzer per
+ * own {@code -minimize_crash=1} reached on the same file (docs/dev/jazzer-baseline.md) and keeps
+ * the DEDUP_TOKEN Jazzer printed for the original ({@link SampleTokens}); and Jazzer's own
+ * standalone driver, replaying the minimized file, prints that token too. The sizes and tokens come
+ * from Jazzer runs, not from Whittle. An integration test: it starts a JVM with the real Jazzer per
  * sample.
  */
 class SampleCrashesIT {

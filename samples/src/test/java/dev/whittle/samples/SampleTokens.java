@@ -4,10 +4,10 @@ import java.util.Map;
 
 /**
  * The DEDUP_TOKEN the real Jazzer 0.30.0 prints for each committed sample crash
- * (docs/jazzer-baseline.md, samples/crashes/README.md). A token hashes the finding's stack frames
- * with their line numbers, the JDK's own frames included: where a finding passes through the JDK
- * (the OS command injection, inside {@code ProcessBuilder.start}) the token depends on the JDK's
- * feature release, and is recorded per release.
+ * (docs/dev/jazzer-baseline.md, samples/crashes/README.md). A token hashes the finding's stack
+ * frames with their line numbers, the JDK's own frames included: where a finding passes through the
+ * JDK (the OS command injection, inside {@code ProcessBuilder.start}) the token depends on the
+ * JDK's feature release, and is recorded per release.
  */
 final class SampleTokens {
   /** Findings thrown in the samples' own code: the same on every JDK. */

@@ -7,7 +7,7 @@ package dev.whittle.engine.loop;
  *
  * <p>{@code equals} and {@code hashCode} are written out: a record's generated ones link through
  * {@code ObjectMethods} on their first call, spinning dozens of method-handle classes, and every
- * reduction calls these first (issue 20, start-up).
+ * reduction calls these first, which a short command's start-up would pay.
  */
 record ContentKey(long first, long second, int length) {
   @Override

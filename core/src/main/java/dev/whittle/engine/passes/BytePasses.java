@@ -28,7 +28,7 @@ public final class BytePasses {
    * deleting it is deleting its header, a plain deletion that the sequence reducer and block
    * deletion make too; in zero-filled data every position is such a guess. For shrinking many
    * corpus files, where the sweep's runs are most of the time and the zero lengths cost many of
-   * them for few bytes (docs/benchmarks.md, section 20).
+   * them for few bytes on the sample corpora.
    */
   public static ValueReducer<byte[]> lengthFieldsWithContent() {
     return new LengthFieldReducer(false);
@@ -124,8 +124,7 @@ public final class BytePasses {
    * format's fields go to 0 together (a ZIP entry's flags and method, after which its data can go).
    * Each skips, without a question or with few, inputs it does not apply to. {@link #rewrites()}
    * are not among them: every content they rewrite gives the next round's passes a new input to
-   * sweep, which on the samples cost more runs for no smaller result (docs/benchmarks.md, section
-   * 13).
+   * sweep, which on the sample binary crashes cost more runs for no smaller result.
    */
   public static List<ValueReducer<byte[]>> binaryFormats() {
     return List.of(blocks(), offsetFields(), duplicateChunks(), zeroRuns());

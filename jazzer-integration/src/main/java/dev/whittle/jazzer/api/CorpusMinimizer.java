@@ -4,10 +4,12 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import com.google.common.base.Supplier;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
+import dev.whittle.api.spi.Engines;
 import dev.whittle.jazzer.api.spi.CorpusMinimizerEngine;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -56,6 +58,9 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class CorpusMinimizer {
+  private static final Supplier<CorpusMinimizerEngine> ENGINE =
+      Engines.lazily(CorpusMinimizerEngine.class, "whittle-jazzer-integration");
+
   /** Default for {@link #withMaxRunsPerInput}. */
   public static final long DEFAULT_MAX_RUNS_PER_INPUT = 2_000;
 
@@ -232,7 +237,7 @@ public final class CorpusMinimizer {
       throws IOException {
     checkNotNull(inputs, "inputs");
     checkNotNull(outputDirectory, "outputDirectory");
-    return EngineHolder.ENGINE.minimize(this, List.copyOf(inputs), outputDirectory);
+    return ENGINE.get().minimize(this, List.copyOf(inputs), outputDirectory);
   }
 
   /**
@@ -255,7 +260,7 @@ public final class CorpusMinimizer {
   public CorpusMergeResult mergeInto(Path kept, List<Path> inputs) throws IOException {
     checkNotNull(kept, "kept");
     checkNotNull(inputs, "inputs");
-    return EngineHolder.ENGINE.mergeInto(this, kept, List.copyOf(inputs));
+    return ENGINE.get().mergeInto(this, kept, List.copyOf(inputs));
   }
 
   /**
@@ -380,10 +385,5 @@ public final class CorpusMinimizer {
     ImmutableList<String> excludes = ImmutableList.of();
     Consumer<String> log = line -> {};
     Path crashersDirectory;
-  }
-
-  /** Finds the implementation once, on first use. */
-  private static final class EngineHolder {
-    static final CorpusMinimizerEngine ENGINE = Engines.load(CorpusMinimizerEngine.class);
   }
 }

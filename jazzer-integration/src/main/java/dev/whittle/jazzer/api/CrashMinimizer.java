@@ -4,11 +4,13 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import com.google.common.base.Supplier;
 import com.google.common.collect.ImmutableList;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
 import dev.whittle.api.ProgressListener;
+import dev.whittle.api.spi.Engines;
 import dev.whittle.jazzer.api.FuzzTarget.LoadedClass;
 import dev.whittle.jazzer.api.FuzzTarget.TestMethod;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
@@ -42,6 +44,9 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class CrashMinimizer {
+  private static final Supplier<CrashMinimizerEngine> ENGINE =
+      Engines.lazily(CrashMinimizerEngine.class, "whittle-jazzer-integration");
+
   /** Default for {@link #withCallTimeout}. */
   public static final Duration DEFAULT_CALL_TIMEOUT = TargetOptions.DEFAULT_CALL_TIMEOUT;
 
@@ -256,7 +261,7 @@ public final class CrashMinimizer {
   }
 
   private MinimizationResult minimize(byte[] crash, String crashName) {
-    return EngineHolder.ENGINE.minimize(this, crash, crashName);
+    return ENGINE.get().minimize(this, crash, crashName);
   }
 
   /**
@@ -266,7 +271,7 @@ public final class CrashMinimizer {
    */
   public Optional<String> describeInput(byte[] input) {
     checkNotNull(input, "input");
-    return EngineHolder.ENGINE.describeInput(this, input.clone());
+    return ENGINE.get().describeInput(this, input.clone());
   }
 
   /**
@@ -274,7 +279,7 @@ public final class CrashMinimizer {
    * tried to install them, for a status line; empty before.
    */
   public static Optional<String> bugDetectorStatus() {
-    return EngineHolder.ENGINE.bugDetectorStatus();
+    return ENGINE.get().bugDetectorStatus();
   }
 
   /** What runs and how: the target, call timeout, jobs, exit guard, arguments, provider. */
@@ -411,10 +416,5 @@ public final class CrashMinimizer {
         throw new AssertionError(e);
       }
     }
-  }
-
-  /** Finds the implementation once, on first use. */
-  private static final class EngineHolder {
-    static final CrashMinimizerEngine ENGINE = Engines.load(CrashMinimizerEngine.class);
   }
 }

@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
- * A diagnostic breakdown of where a command's time goes, for start-up work (issue 20): with {@code
+ * A diagnostic breakdown of where a command's time goes, for start-up work: with {@code
  * -Dwhittle.phases} (or the environment variable {@code WHITTLE_PHASES} set), each {@link #end}
  * charges the time since the previous one to a phase, and {@link #print} writes the phases to
  * standard error at exit, as wall time and as the process's CPU time (all threads: JIT and GC too),

@@ -24,7 +24,8 @@ import java.util.Set;
 /**
  * {@link CorpusMinimizer#mergeInto}: libFuzzer's {@code -merge=1 KEPT NEW...}. The kept corpus is
  * only read and added to; its features are those it shows on any of two runs, so that a flaky
- * feature it holds is not taken for new (issue 19, item 1 counts flaky features the same way).
+ * feature it holds is not taken for new (the selection of a corpus counts flaky features the same
+ * way).
  */
 final class KeptCorpusMerge {
   private final CorpusMinimizer minimizer;

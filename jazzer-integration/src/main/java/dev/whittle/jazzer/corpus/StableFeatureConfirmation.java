@@ -174,8 +174,8 @@ final class StableFeatureConfirmation {
   /**
    * Stops at an input whose run threw a linkage error, before anything is written: the target's
    * classes do not fit together, and every input that reaches the same code would be taken for a
-   * crasher and left out (issue 17: a class path with a library too old for the one that called
-   * it).
+   * crasher and left out: a class path with a library too old for the one that called it would
+   * otherwise empty the corpus.
    */
   private void failIfClassPathBroken(int index, Finding finding) {
     if (finding.classPathProblem().isPresent()) {

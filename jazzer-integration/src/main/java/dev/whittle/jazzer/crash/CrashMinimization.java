@@ -123,9 +123,10 @@ final class CrashMinimization {
    * (linked with a bootstrap that takes hundreds of frames), the first loading of a class. How much
    * stack those take depends on what the target's loader has already loaded and linked, so one warm
    * loader keeps candidates that overflow nowhere else, which fresh JVMs then fail to reproduce
-   * (docs/benchmarks.md); the JIT's state is still shared, which the fresh-JVM verification covers.
-   * Where that is much slower than running the target interpreted in a {@link WorkerJvm} that keeps
-   * it loaded (a large library), the candidates run there instead ({@link StackedRunner}).
+   * (docs/dev/benchmarks.md); the JIT's state is still shared, which the fresh-JVM verification
+   * covers. Where that is much slower than running the target interpreted in a {@link WorkerJvm}
+   * that keeps it loaded (a large library), the candidates run there instead ({@link
+   * StackedRunner}).
    */
   static boolean isOverflow(Finding original) {
     return original.kind() == Finding.Kind.THROWN
@@ -317,7 +318,7 @@ final class CrashMinimization {
             .withBudget(overflowPatience(original, minimizer.budget()))
             .withJobs(jobs.size() + 1)
             // Value reducers remove chunks and provider calls wholesale that byte deletion
-            // would otherwise take apart a byte at a time (docs/benchmarks.md).
+            // would otherwise take apart a byte at a time (docs/dev/benchmarks.md).
             .withValueReducersFirst(true)
             // Never larger than plain ddmin: a settled result gets its chunk check.
             .withChunkCheck(true)

@@ -10,8 +10,8 @@ import org.apiguardian.api.API;
  * dedup tokens, the {@code crash-<SHA-1>} and lock file names. Written out here instead of asking
  * {@link java.security.MessageDigest}: its first use in a JVM installs the security providers and
  * builds the byte-array views its digests read words with, a fixed start-up cost larger than every
- * digest a small minimization computes (issue 20, section 1). Not for anything secret: nothing here
- * resists timing attacks. One instance digests one message; not thread-safe.
+ * digest a small minimization computes. Not for anything secret: nothing here resists timing
+ * attacks. One instance digests one message; not thread-safe.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Sha {

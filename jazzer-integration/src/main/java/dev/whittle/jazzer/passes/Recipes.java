@@ -30,7 +30,7 @@ public final class Recipes {
    * sweep, which on a large input would otherwise ask many questions before block deletion's few,
    * and the other binary-format passes, byte runs last. The integer rewrites are not among them:
    * every content they rewrite gives the next round's passes a new input to sweep, for no smaller
-   * result on the samples (docs/benchmarks.md, "Binary formats").
+   * result on the samples (docs/dev/benchmarks.md, "Binary formats").
    */
   private static final List<BytePass> BYTES =
       List.of(

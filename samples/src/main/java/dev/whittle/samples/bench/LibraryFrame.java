@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 
 /**
- * The finding of one input as the C-Vise comparison's interestingness test names it (issue 20,
- * section 4, {@code samples/scripts/reduce-bench.sh}): the root exception's class and its top
- * in-library frame, the first frame that is not the JDK's own. Replays the input the plain way, in
- * this JVM (no agent, no Whittle class), and prints one line:
+ * The finding of one input as the C-Vise comparison's interestingness test names it ({@code
+ * samples/scripts/reduce-bench.sh}): the root exception's class and its top in-library frame, the
+ * first frame that is not the JDK's own. Replays the input the plain way, in this JVM (no agent, no
+ * Whittle class), and prints one line:
  *
  * <pre>
  * java -cp CP dev.whittle.samples.bench.LibraryFrame TARGET_CLASS FILE

@@ -17,12 +17,12 @@ import java.util.stream.Stream;
 
 /**
  * A large corpus made from a real one by mutation, the same for the same arguments on any machine
- * (issue 19, section 5: {@code samples/scripts/corpus-scale.sh}). Each new file is a file of the
- * source corpus (taken in turn, in name order) with one to four of libFuzzer's simplest mutations
- * (flip a bit, set a byte, insert a byte, erase a range, copy a range elsewhere, splice in part of
- * another source file), drawn from a {@link Random} seeded once; a result that is empty or equal to
- * one already written is drawn again. Files are named by the SHA-1 of their content, as libFuzzer
- * and Whittle name corpus files.
+ * ({@code samples/scripts/corpus-scale.sh}, the 100,000-file corpus). Each new file is a file of
+ * the source corpus (taken in turn, in name order) with one to four of libFuzzer's simplest
+ * mutations (flip a bit, set a byte, insert a byte, erase a range, copy a range elsewhere, splice
+ * in part of another source file), drawn from a {@link Random} seeded once; a result that is empty
+ * or equal to one already written is drawn again. Files are named by the SHA-1 of their content, as
+ * libFuzzer and Whittle name corpus files.
  *
  * <pre>
  * java -cp CP dev.whittle.samples.bench.MutatedCorpus SOURCE_DIR OUTPUT_DIR COUNT [SEED]

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * {@link JsonSmartFuzzer} as a {@code FuzzedDataProvider} target: the text is the provider's {@code
  * consumeRemainingAsString()}, so that {@code whittle minimize} sees it as one String value, which
- * it reduces as a tree (docs/benchmarks.md, section 21), where a {@code byte[]} target's text gets
- * the tree passes on its bytes. The property is JsonSmartFuzzer's own.
+ * it reduces as a tree of the String, where a {@code byte[]} target's text gets the tree passes on
+ * its bytes. The property is JsonSmartFuzzer's own.
  */
 public final class JsonSmartTextFuzzer {
   private JsonSmartTextFuzzer() {}

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * any object of the order, at any depth, makes a negative price. Its Inputs file is a whole order
  * (hand-made in the mutation framework's encoding: a present flag, the length, the UTF-8 bytes);
  * the shrunk sample is the shortest document that still fails, {@code {"discount":150}}, which only
- * reducing the string as a tree reaches (docs/benchmarks.md, section 21).
+ * reducing the string as a tree reaches (docs/dev/benchmarks.md, section 21).
  */
 class OrderFuzzSample {
   private static final ObjectMapper STRICT =

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Parser crashes where the default minimization once settled on a result plain ddmin beats
- * (docs/crash-bench-first-run.md): a whole head, tail or run no single deletion takes off, or one
- * of two ways to the failure that the search kept where ddmin kept the other. Each now ends as
+ * (docs/dev/crash-bench-first-run.md): a whole head, tail or run no single deletion takes off, or
+ * one of two ways to the failure that the search kept where ddmin kept the other. Each now ends as
  * small as plain ddmin under the same identity.
  */
 class ParserCrashMinimizationTest {

@@ -41,7 +41,7 @@ final class BayesianMarkovModel implements RunLengthModel {
   /**
    * Laplace's uniform prior everywhere except on how junk runs end: a pseudo-count of 1/4 for "an
    * important item follows junk" gives long junk runs the heavy tail that reduction inputs show
-   * (tuned on the Markov grid and Zeller's cases; see docs/benchmarks.md).
+   * (tuned on the Markov grid and Zeller's cases; see docs/dev/benchmarks.md).
    */
   static BayesianMarkovModel uninformed() {
     BayesianMarkovModel model = new BayesianMarkovModel(1, 1, 1, 0.25, 1, 1, true);

@@ -18,11 +18,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bar of docs/benchmarks.md, section 22, on inputs of the shapes of Zeller's three cases (built
- * here, not read from the benchmark data): the default tree passes, then entropy, as {@code whittle
- * reduce} runs them on text, against entropy alone. Both end 1-minimal at the smallest input their
- * crash has (the shortest match of its pattern); the trees ask no more than entropy alone where the
- * bar is met. The figures themselves are in docs/benchmarks.md, not here.
+ * The bar of docs/dev/benchmarks.md, section 22, on inputs of the shapes of Zeller's three cases
+ * (built here, not read from the benchmark data): the default tree passes, then entropy, as {@code
+ * whittle reduce} runs them on text, against entropy alone. Both end 1-minimal at the smallest
+ * input their crash has (the shortest match of its pattern); the trees ask no more than entropy
+ * alone where the bar is met. The figures themselves are in docs/dev/benchmarks.md, not here.
  */
 class TextShapesBarTest {
   /** A C file whose one function a regular expression recognizes, as gcc-bug.c's crash. */
@@ -183,7 +183,7 @@ class TextShapesBarTest {
   }
 
   /**
-   * The bar is NOT met on this shape (docs/benchmarks.md, section 22): a small HTML form where
+   * The bar is NOT met on this shape (docs/dev/benchmarks.md, section 22): a small HTML form where
    * entropy alone finds its few long junk runs cheaply; after the tree passes the byte sweep still
    * pays a question per kept byte to certify the result again. That is all the trees may cost more.
    */
