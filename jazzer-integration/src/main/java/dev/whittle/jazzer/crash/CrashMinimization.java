@@ -149,36 +149,11 @@ final class CrashMinimization {
 
   private MinimizationResult reduceAndVerify(
       RunnerPlan plan, StackedRunner stacked, Finding original) {
-    FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
-    try (FreshTarget freshTarget = freshTarget(plan, stacked, original)) {
-      return reduceAndVerify(plan, stacked, original, improvements, freshTarget);
-    }
-  }
-
-  /**
-   * The fresh target a result verified in this JVM runs in: opened ahead where that pays ({@link
-   * FreshTarget#paysAhead}) and the result is not bound for fresh JVMs from the start.
-   */
-  private FreshTarget freshTarget(RunnerPlan plan, StackedRunner stacked, Finding original) {
-    boolean freshJvmsAnyway =
-        target.canRunInFreshJvm() && minimizer.freshJvmVerification().appliesTo(original);
-    return stacked.worker() == null
-            && !freshJvmsAnyway
-            && FreshTarget.paysAhead(plan.options(), stacked.runner())
-        ? FreshTarget.openingAhead(plan.options())
-        : FreshTarget.openingOnTake(plan.options());
-  }
-
-  private MinimizationResult reduceAndVerify(
-      RunnerPlan plan,
-      StackedRunner stacked,
-      Finding original,
-      FreshJvmBackOff.Improvements improvements,
-      FreshTarget freshTarget) {
     TargetRunner runner = stacked.runner();
     ReductionResult<byte[]> reduction;
     long jobRuns;
     MovedGlobals moved;
+    FreshJvmBackOff.Improvements improvements = new FreshJvmBackOff.Improvements();
     try (JobRunners jobs =
         JobRunners.open(
             plan,
@@ -211,11 +186,7 @@ final class CrashMinimization {
         verificationRuns = chosen.jvmRuns();
         Phases.end("fresh-JVM verification");
       } else {
-        TargetRunner opened = freshTarget.take();
-        if (opened == null) {
-          return result(plan, stacked, reduction, jobRuns, minimized, original, verification, 0);
-        }
-        try (TargetRunner fresh = opened) {
+        try (TargetRunner fresh = TargetRunner.open(plan.options(), false, 0)) {
           Finding again = fresh.run(minimized);
           moved = moved.and(fresh.movedGlobals());
           boolean verified = again != null && minimizer.matchMode().matches(original, again);
@@ -244,19 +215,6 @@ final class CrashMinimization {
         Phases.end("fresh-loader verification");
       }
     }
-    return result(
-        plan, stacked, reduction, jobRuns, minimized, original, verification, verificationRuns);
-  }
-
-  private MinimizationResult result(
-      RunnerPlan plan,
-      StackedRunner stacked,
-      ReductionResult<byte[]> reduction,
-      long jobRuns,
-      byte[] minimized,
-      Finding original,
-      Verification verification,
-      long verificationRuns) {
     return new MinimizationResult(
         crash,
         minimized,
@@ -265,7 +223,7 @@ final class CrashMinimization {
         plan.runsBefore() + stacked.runs() + jobRuns + verificationRuns,
         (System.nanoTime() - start) / 1_000_000,
         verification,
-        stacked.runner().shape());
+        runner.shape());
   }
 
   /**
