@@ -48,19 +48,7 @@ public record TargetSpec(
     targetArgs = List.copyOf(checkNotNull(targetArgs, "targetArgs"));
   }
 
-  /** A spec whose allocations are left to the JVM. */
-  public TargetSpec(
-      String className,
-      List<URL> classPath,
-      ClassLoader parent,
-      FuzzedDataProviderFactory dataProviders,
-      List<String> targetArgs,
-      boolean trapExits,
-      CoverageFilter coverage) {
-    this(className, classPath, parent, dataProviders, targetArgs, trapExits, coverage, false);
-  }
-
-  /** A spec without coverage probes. */
+  /** A spec without coverage probes, whose allocations are left to the JVM. */
   public TargetSpec(
       String className,
       List<URL> classPath,
@@ -68,7 +56,7 @@ public record TargetSpec(
       FuzzedDataProviderFactory dataProviders,
       List<String> targetArgs,
       boolean trapExits) {
-    this(className, classPath, parent, dataProviders, targetArgs, trapExits, null);
+    this(className, classPath, parent, dataProviders, targetArgs, trapExits, null, false);
   }
 
   /** A spec whose target's exits are trapped. */
