@@ -36,8 +36,8 @@ import picocli.CommandLine.Spec;
     usageHelpAutoWidth = true,
     description = {
       "Minimizes a fuzzing corpus of a standalone fuzz target inside this JVM while keeping its"
-          + " coverage, measured by Whittle's own instrumentation of the target's classes (edges"
-          + " with libFuzzer's hit-count buckets; no Jazzer agent needed).",
+          + " coverage, measured by Whittle's own instrumentation of the target's classes (edges;"
+          + " no Jazzer agent needed).",
       "",
       "Every input is run once, and again those a selection keeps (and those showing a feature no"
           + " second run confirmed); features an input shows on both of its runs are stable, the"
@@ -166,9 +166,12 @@ final class CorpusCommand implements Callable<Integer> {
   boolean noShrink;
 
   @Option(
-      names = "--no-hit-counts",
-      description = "Plain edges make features, without libFuzzer's hit-count buckets.")
-  boolean noHitCounts;
+      names = "--hit-counts",
+      negatable = true,
+      description =
+          "A feature is an edge with its libFuzzer hit-count bucket, not a plain edge (the"
+              + " default: --no-hit-counts).")
+  boolean hitCounts;
 
   @Option(
       names = "--keep-all-features",
@@ -265,7 +268,7 @@ final class CorpusCommand implements Callable<Integer> {
             .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)
             .withShrinking(!noShrink)
-            .withHitCounts(!noHitCounts)
+            .withHitCounts(hitCounts)
             .withKeepAllFeatures(keepAllFeatures)
             .withValueReduction(valueReductionOption.enabled())
             .withMaxRunsPerInput(maxRunsPerFile)
@@ -298,7 +301,7 @@ final class CorpusCommand implements Callable<Integer> {
                 e.getMessage().contains("corpus")
                     ? ExitCodes.INPUT_UNREADABLE
                     : ExitCodes.OUTPUT_UNWRITABLE);
-    CorpusReport report = new CorpusReport(target, !noHitCounts);
+    CorpusReport report = new CorpusReport(target, hitCounts);
     jsonOption.print(
         spec.commandLine().getOut(),
         () -> report.toJson(result, output),
@@ -343,7 +346,7 @@ final class CorpusCommand implements Callable<Integer> {
   private int mergeInto(CorpusMinimizer minimizer) {
     CorpusMergeResult result =
         runLocked(into, () -> minimizer.mergeInto(into, corpus), e -> ExitCodes.INPUT_UNREADABLE);
-    CorpusReport report = new CorpusReport(target, !noHitCounts);
+    CorpusReport report = new CorpusReport(target, hitCounts);
     jsonOption.print(
         spec.commandLine().getOut(),
         () -> report.mergeJson(result, into),

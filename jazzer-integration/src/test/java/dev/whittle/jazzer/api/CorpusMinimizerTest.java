@@ -12,6 +12,7 @@ import dev.whittle.jazzer.targets.CorpusFuzzTest;
 import dev.whittle.jazzer.targets.CorpusTarget;
 import dev.whittle.jazzer.targets.FlakyCoverageTarget;
 import dev.whittle.jazzer.targets.HangTarget;
+import dev.whittle.jazzer.targets.LoopCountTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -165,7 +166,8 @@ class CorpusMinimizerTest {
    * A chunked file whose value only the length-field pass can shrink, behind a header where that
    * pass's sweep first asks questions that fail: with the pass cut off after the few dozen calls a
    * small file's sequence turn would allow it, the 332-byte file stayed as it was; with a tenth of
-   * the file's runs as its allowance, the note's value goes and only what the features need stays.
+   * the file's runs as its allowance, the note's value goes and only what the features need stays:
+   * one byte of key (plain edges do not count how often the key's loop ran).
    */
   @Test
   void shrinkingGivesTheLengthFieldPassEnoughRunsToReachTheChunkThatGivesWay() throws IOException {
@@ -190,7 +192,7 @@ class CorpusMinimizerTest {
             .minimize(List.of(corpus), dir.resolve("out"));
 
     assertEquals(
-        new TreeSet<>(List.of("CHNK\0\0\0\u0008HEAD\0\0\0\u0010\0\0\0\u0010\0\0\0\u0004notekey\0")),
+        new TreeSet<>(List.of("CHNK\0\0\0\u0008HEAD\0\0\0\u0010\0\0\0\u0010\0\0\0\u0002notey\0")),
         outputContents());
     assertEquals(1, result.shrunkFiles());
     assertTrue(result.coveragePreserved());
@@ -369,6 +371,29 @@ class CorpusMinimizerTest {
 
     assertEquals(4, result.filesAfter());
     assertTrue(result.coveragePreserved());
+  }
+
+  @Test
+  void plainEdgesAreTheDefaultAndHitCountBucketsAnOption() throws IOException {
+    Path corpus = Files.createDirectories(dir.resolve("loops"));
+    for (int n : new int[] {1, 2, 5, 9}) {
+      Files.write(corpus.resolve("x" + n), "x".repeat(n).getBytes(ISO_8859_1));
+    }
+    CorpusMinimizer loops =
+        CorpusMinimizer.forTarget(LoopCountTarget.class.getName(), TargetPaths.classPath())
+            .withCallTimeout(Duration.ofMillis(500));
+
+    CorpusMinimizationResult edges = loops.minimize(List.of(corpus), dir.resolve("edges"));
+    CorpusMinimizationResult buckets =
+        loops.withHitCounts(true).minimize(List.of(corpus), dir.resolve("buckets"));
+
+    assertFalse(loops.hitCounts());
+    assertEquals(1, edges.filesAfter(), contents(dir.resolve("edges"))::toString);
+    assertEquals(List.of("x"), List.copyOf(contents(dir.resolve("edges")).values()));
+    // Buckets 1, 2, 4-7 and 8-15: one file for each, none shrunk into another's bucket.
+    assertEquals(4, buckets.filesAfter(), contents(dir.resolve("buckets"))::toString);
+    assertTrue(edges.coveragePreserved());
+    assertTrue(buckets.coveragePreserved());
   }
 
   @Test
