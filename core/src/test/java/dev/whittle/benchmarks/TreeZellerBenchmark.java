@@ -33,7 +33,7 @@ public final class TreeZellerBenchmark {
   /** The sequence reducer of each tree level: {@code --level NAME}. */
   private static dev.whittle.api.Algorithm level;
 
-  private static final String DEFAULT = "default (hdd*, blanks, lift, debracket, hollow)";
+  private static final String DEFAULT = "default (hdd*, blanks, lift, debracket, hollow, to-zero)";
 
   private TreeZellerBenchmark() {}
 

@@ -14,15 +14,20 @@ import java.util.List;
 /**
  * Passes over bracketed nodes (a pair of brackets, an element with its tags: any node with a {@code
  * content} child) that pay off on text: hollow (empty the contents), lift (put an inner pair in the
- * pair's place), debracket (drop the brackets, keep the contents). Outermost first, each
- * interesting edit kept, rounds until one changes nothing.
+ * pair's place), debracket (drop the brackets, keep the contents), to-zero (an empty pair of
+ * one-byte brackets, {@code []}, <code>{}</code> or {@code ()}, becomes {@code 0}, as C-Vise's
+ * balanced pass does: where the syntax wants a value, the shortest value is one byte, and deleting
+ * cannot reach it). Outermost first, each interesting edit kept, rounds until one changes nothing.
  */
 final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
   enum Kind {
     HOLLOW,
     LIFT,
-    DEBRACKET
+    DEBRACKET,
+    TO_ZERO
   }
+
+  private static final byte[] ZERO = {'0'};
 
   /** Rounds over the tree at most: each one that changes something rebuilds it. */
   static final int MAX_ROUNDS = 8;
@@ -45,6 +50,7 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
       case HOLLOW -> "hollow";
       case LIFT -> "lift";
       case DEBRACKET -> "debracket";
+      case TO_ZERO -> "to-zero";
     };
   }
 
@@ -61,8 +67,8 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
 
   @Override
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
-    onlyDeleted = TreeSizeLimit.fits(current);
-    if (!onlyDeleted) {
+    onlyDeleted = kind != Kind.TO_ZERO && TreeSizeLimit.fits(current);
+    if (!TreeSizeLimit.fits(current)) {
       return current;
     }
     byte[] best = current;
@@ -82,6 +88,10 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
     onlyDeleted &= TreeEdits.deleteToNothing(tree.tree());
     boolean changed = false;
     for (SyntaxNode node : tree.tree().preorder()) {
+      if (kind == Kind.TO_ZERO) {
+        changed |= isEmptyPair(current, node) && tree.isAlive(node) && toZero(tree, node, tester);
+        continue;
+      }
       SyntaxNode content = content(node);
       if (content == null || !tree.isAlive(node)) {
         continue;
@@ -91,6 +101,7 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
             case HOLLOW -> hollow(tree, content, tester);
             case DEBRACKET -> debracket(tree, node, content, tester);
             case LIFT -> lift(tree, node, content, tester);
+            case TO_ZERO -> false;
           };
     }
     return changed ? tree.unparse() : current;
@@ -102,6 +113,26 @@ final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
     }
     if (tester.isInteresting(tree.unparseWith(content, TreeEdit.delete()))) {
       tree.delete(content);
+      return true;
+    }
+    return false;
+  }
+
+  /** A pair of one-byte brackets with nothing inside (the builders give it no content node). */
+  private static boolean isEmptyPair(byte[] current, SyntaxNode node) {
+    if (node.length() != 2 || !node.children().isEmpty()) {
+      return false;
+    }
+    byte open = current[node.start()];
+    byte close = current[node.start() + 1];
+    return (open == '[' && close == ']')
+        || (open == '{' && close == '}')
+        || (open == '(' && close == ')');
+  }
+
+  private static boolean toZero(EditedTree tree, SyntaxNode node, ContentTester<byte[]> tester) {
+    if (tester.isInteresting(tree.unparseWith(node, TreeEdit.replaceWith(ZERO)))) {
+      tree.replace(node, ZERO);
       return true;
     }
     return false;

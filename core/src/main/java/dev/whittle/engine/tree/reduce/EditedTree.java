@@ -68,6 +68,10 @@ final class EditedTree {
     edits.put(node, TreeEdit.delete());
   }
 
+  void replace(SyntaxNode node, byte[] bytes) {
+    edits.put(node, TreeEdit.replaceWith(bytes));
+  }
+
   void hoist(SyntaxNode node, SyntaxNode descendant) {
     edits.put(node, TreeEdit.hoist(descendant));
     hoisted.put(node, descendant);

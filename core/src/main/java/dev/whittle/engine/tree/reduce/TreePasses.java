@@ -20,7 +20,17 @@ import org.apiguardian.api.API;
 public final class TreePasses {
   /** The names {@link #named} knows. */
   public static final List<String> NAMES =
-      List.of("hdd", "hdd*", "coarse-hdd", "gtr", "gtr*", "hollow", "lift", "debracket", "blanks");
+      List.of(
+          "hdd",
+          "hdd*",
+          "coarse-hdd",
+          "gtr",
+          "gtr*",
+          "hollow",
+          "lift",
+          "debracket",
+          "to-zero",
+          "blanks");
 
   private TreePasses() {}
 
@@ -89,6 +99,11 @@ public final class TreePasses {
     return new BracketPass(BracketPass.Kind.DEBRACKET, builder);
   }
 
+  /** Puts {@code 0} in the place of an empty pair of one-byte brackets. */
+  public static ValueReducer<byte[]> toZero(TreeBuilder builder) {
+    return new BracketPass(BracketPass.Kind.TO_ZERO, builder);
+  }
+
   /**
    * Deletes the blanks between tokens (whitespace no token holds): all at once, else each cut to
    * one byte, then {@code perLevel} chooses which to delete whole.
@@ -112,6 +127,7 @@ public final class TreePasses {
           case "hollow" -> hollow(builder);
           case "lift" -> lift(builder);
           case "debracket" -> debracket(builder);
+          case "to-zero" -> toZero(builder);
           case "blanks" -> blanks(builder, perLevel);
           default -> null;
         });
@@ -123,7 +139,7 @@ public final class TreePasses {
    * the whitespace between the tokens it keeps, which costs the byte sweep a question per short run
    * but blanks a few in all; the bracket passes then work on less (and, having gained nothing, wait
    * until the content halves). Lift before debracket: lifting an inner pair keeps less than
-   * dropping the outer brackets.
+   * dropping the outer brackets. To-zero last: it works on the pairs hollow emptied.
    */
   public static List<ValueReducer<byte[]>> forText(TreeBuilder builder, Algorithm perLevel) {
     return List.of(
@@ -131,6 +147,7 @@ public final class TreePasses {
         blanks(builder, perLevel),
         lift(builder),
         debracket(builder),
-        hollow(builder));
+        hollow(builder),
+        toZero(builder));
   }
 }

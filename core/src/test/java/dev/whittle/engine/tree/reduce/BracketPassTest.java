@@ -21,6 +21,24 @@ class BracketPassTest {
   }
 
   @Test
+  void toZeroPutsAOneByteValueWhereAnEmptyPairStood() {
+    // The first two pairs may be values; the last one must stay a pair.
+    TreeReducerTest.Counting tester =
+        new TreeReducerTest.Counting(b -> text(b).matches("(\\(\\)|0)x(\\[\\]|0) \\(\\)y"));
+    byte[] result = TreePasses.toZero(LenientFormats.brackets()).reduce(bytes("()x[] ()y"), tester);
+    assertEquals("0x0 ()y", text(result));
+  }
+
+  @Test
+  void toZeroOnYamlPutsAScalarInPlaceOfAnEmptyFlowSequence() {
+    TreeReducerTest.Counting tester =
+        new TreeReducerTest.Counting(b -> text(b).matches("(\\[\\]|0)\n\\.\\.\\.\n%YAML 1\\.9+"));
+    byte[] result =
+        TreePasses.toZero(LenientFormats.auto()).reduce(bytes("[]\n...\n%YAML 1.99"), tester);
+    assertEquals("0\n...\n%YAML 1.99", text(result));
+  }
+
+  @Test
   void liftPutsTheInnerPairInTheOutersPlace() {
     TreeReducerTest.Counting tester =
         new TreeReducerTest.Counting(b -> StrictJson.isValid(b) && text(b).contains("[4]"));
