@@ -357,7 +357,7 @@ fi
 
 if want w6; then new_case w6 # a hanging test command with --timeout: reduced, nothing left running
   select_html "$C/page.html"; before=$(checksum "$C/page.html")
-  run 300 $(whittle) reduce --timeout 300ms --max-calls 60 --test "$W/bin/hang.sh" "$C/page.html"
+  run 300 $(whittle) reduce --timeout 300ms --max-runs 60 --test "$W/bin/hang.sh" "$C/page.html"
   intact "$before" "$C/page.html"; leftovers
   verdict $(( RC != 0 || ORPHANS != 0 ))
   row w6 "hung test command (reduce)" "reduce --timeout 300ms --test hang.sh ..."
@@ -563,7 +563,7 @@ fi
 if want 3; then new_case 3 # two runs on one --output: the second refuses, nothing overwritten
   # PASS: the run started second exits 2 naming the output, and the output is still interesting.
   select_html "$C/page.html"; before=$(checksum "$C/page.html")
-  SLOW=0.5 timeout 300 $(whittle) reduce --max-calls 40 --output "$C/out.html" --test "$W/bin/slow.sh" "$C/page.html" \
+  SLOW=0.5 timeout 300 $(whittle) reduce --max-runs 40 --output "$C/out.html" --test "$W/bin/slow.sh" "$C/page.html" \
     >"$C/slow.out" 2>"$C/slow.err" </dev/null &
   slow=$!
   sleep 3
@@ -633,13 +633,13 @@ if want 7; then for timeout_opt in "" "--timeout 5s"; do new_case "7${timeout_op
   # PASS: no process of the test command's process group is left; one started in a session of
   # its own after its parent ended is out of reach of portable JVM code (counted, not failed).
   select_html "$C/page.html"; before=$(checksum "$C/page.html")
-  run 300 $(whittle) reduce --max-calls 15 $timeout_opt --test "$W/bin/orphans.sh" "$C/page.html"
+  run 300 $(whittle) reduce --max-runs 15 $timeout_opt --test "$W/bin/orphans.sh" "$C/page.html"
   intact "$before" "$C/page.html"
   sleep 0.5
   pg=$(pgrep -fc -- "$W/bin/sleep-pgroup"); sid=$(pgrep -fc -- "$W/bin/sleep-session")
   leftovers; LEFT="$pg in the process group, $sid in own sessions; $LEFT"
   verdict $(( RC != 0 || pg != 0 ))
-  row "7${timeout_opt:+b}" "orphans of the test command${timeout_opt:+ (with $timeout_opt)}" "reduce --max-calls 15 $timeout_opt --test orphans.sh"
+  row "7${timeout_opt:+b}" "orphans of the test command${timeout_opt:+ (with $timeout_opt)}" "reduce --max-runs 15 $timeout_opt --test orphans.sh"
 done; fi
 
 if want 8; then new_case 8 # --jobs 1000: capped, and the cap said

@@ -52,7 +52,7 @@ final class ReduceCommand implements Callable<Integer> {
 
   final TimeoutOption timeoutOption = new TimeoutOption();
 
-  Long maxCalls;
+  Long maxRuns;
 
   int checkRuns;
 
@@ -279,7 +279,8 @@ final class ReduceCommand implements Callable<Integer> {
   private static final Duration MIN_DEADLINE = Duration.ofNanos(1);
 
   private Budget budget() {
-    return Budgets.of(spec.commandLine(), "--max-calls", maxCalls, deadlineOption.value());
+    return Budgets.of(
+        spec.commandLine(), ReduceCommandSpec.MAX_RUNS, maxRuns, deadlineOption.value());
   }
 
   private <C> SequenceInput<C> split(ContentCodec<C> codec, byte[] original, Path input) {

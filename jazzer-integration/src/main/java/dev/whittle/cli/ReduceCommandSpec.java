@@ -7,6 +7,7 @@ import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParameterException;
 
 /**
  * What {@code whittle reduce} says and accepts: its picocli model, built by hand instead of from
@@ -16,6 +17,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * objects. {@code CommandLinePinTest} pins the help, the errors and the parsed values.
  */
 final class ReduceCommandSpec {
+  static final String MAX_RUNS = "--max-runs";
+  static final String OLD_MAX_RUNS = "--max-calls";
+
   private ReduceCommandSpec() {}
 
   private static final String[] SYNOPSIS = {
@@ -134,13 +138,21 @@ final class ReduceCommandSpec {
                 + TimeoutOption.SYNTAX
                 + " Default: no limit."));
     spec.addOption(
-        OptionSpec.builder("--max-calls")
+        OptionSpec.builder(MAX_RUNS)
             .paramLabel("N")
             .type(Long.class)
             .description(
                 "Stop after N runs of the test command asked by the search, the first check of"
                     + " INPUT included, keeping the best result so far; the repeated checks of"
                     + " INPUT and of the result come on top. Default: no limit.")
+            .build());
+    // The name of earlier versions, kept so that their command lines still work; not in --help.
+    spec.addOption(
+        OptionSpec.builder(OLD_MAX_RUNS)
+            .paramLabel("N")
+            .type(Long.class)
+            .hidden(true)
+            .description("The earlier name of " + MAX_RUNS + ".")
             .build());
     spec.addOption(
         OptionSpec.builder("--check-runs")
@@ -174,7 +186,13 @@ final class ReduceCommandSpec {
     command.jsonOption.json = isSet(spec, "--json");
     command.plotOption.plot = value(spec, "--plot");
     command.timeoutOption.timeout = value(spec, "--timeout");
-    command.maxCalls = value(spec, "--max-calls");
+    Long maxRuns = value(spec, MAX_RUNS);
+    Long oldMaxRuns = value(spec, OLD_MAX_RUNS);
+    if (maxRuns != null && oldMaxRuns != null) {
+      throw new ParameterException(
+          spec.commandLine(), OLD_MAX_RUNS + " is the earlier name of " + MAX_RUNS + "; give one");
+    }
+    command.maxRuns = maxRuns != null ? maxRuns : oldMaxRuns;
     command.checkRuns = OptionSpecs.<Integer>value(spec, "--check-runs");
     command.deadlineOption.deadline = value(spec, "--deadline");
     command.positionals = spec.positionalParameters().get(0).getValue();

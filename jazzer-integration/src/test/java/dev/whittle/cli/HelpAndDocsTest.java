@@ -50,7 +50,7 @@ class HelpAndDocsTest {
 
   /** An option's own line in {@code --help}: {@code " -h, --help"}, {@code " --cp=CLASSPATH"}. */
   private static final Pattern HELP_OPTION_LINE =
-      Pattern.compile("(?m)^ {2,6}(?:-\\w, )?(--[a-z][\\w-]*)");
+      Pattern.compile("(?m)^ {2,6}(?:-\\w, )?(--(?:\\[no-\\])?[a-z][\\w-]*)");
 
   /**
    * Backticked words in a page's table row that name a value: {@code `line-runs`}, {@code `hdd*`}.
@@ -242,7 +242,7 @@ class HelpAndDocsTest {
 
   private static List<OptionSpec> options(String command) {
     return spec(command).options().stream()
-        .filter(option -> !option.usageHelp() && !option.versionHelp())
+        .filter(option -> !option.usageHelp() && !option.versionHelp() && !option.hidden())
         .toList();
   }
 
@@ -288,8 +288,10 @@ class HelpAndDocsTest {
     List<String> names = new ArrayList<>();
     Matcher matcher = HELP_OPTION_LINE.matcher(help.out());
     while (matcher.find()) {
-      if (!List.of("--help", "--version").contains(matcher.group(1))) {
-        names.add(matcher.group(1));
+      // A negatable option's line reads --[no-]name.
+      String name = matcher.group(1).replace("[no-]", "");
+      if (!List.of("--help", "--version").contains(name)) {
+        names.add(name);
       }
     }
     return names;

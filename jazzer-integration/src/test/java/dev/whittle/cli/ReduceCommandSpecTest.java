@@ -3,6 +3,7 @@ package dev.whittle.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
 /**
  * {@code reduce}'s hand-built model hands every parsed value to the field the command reads it
@@ -47,7 +49,7 @@ class ReduceCommandSpecTest {
             "p.svg",
             "--timeout",
             "1.5s",
-            "--max-calls",
+            "--max-runs",
             "100",
             "--check-runs",
             "5",
@@ -68,7 +70,7 @@ class ReduceCommandSpecTest {
     assertTrue(command.jsonOption.json);
     assertEquals(Path.of("p.svg"), command.plotOption.plot);
     assertEquals(Duration.ofMillis(1500), command.timeoutOption.timeout);
-    assertEquals(100L, command.maxCalls);
+    assertEquals(100L, command.maxRuns);
     assertEquals(5, command.checkRuns);
     assertEquals(Duration.ofSeconds(2), command.deadlineOption.deadline);
     assertEquals(List.of("in.txt"), command.positionals);
@@ -92,10 +94,24 @@ class ReduceCommandSpecTest {
     assertFalse(command.jsonOption.json);
     assertNull(command.plotOption.plot);
     assertNull(command.timeoutOption.timeout);
-    assertNull(command.maxCalls);
+    assertNull(command.maxRuns);
     assertEquals(3, command.checkRuns);
     assertNull(command.deadlineOption.deadline);
     assertEquals(List.of("in.txt", "./t.sh", "--jobs", "2"), command.positionals);
+  }
+
+  @Test
+  void theEarlierNameOfMaxRunsStillWorksAndNotBesideIt() {
+    assertEquals(40L, parse("--max-calls", "40", "in.txt").maxRuns);
+    ParameterException both =
+        assertThrows(
+            ParameterException.class, () -> parse("--max-runs", "1", "--max-calls", "2", "in.txt"));
+    assertTrue(both.getMessage().contains("--max-calls is the earlier name of --max-runs"));
+    assertFalse(
+        InProcessWhittle.parse("reduce", "in.txt")
+            .commandLine()
+            .getUsageMessage()
+            .contains("--max-calls"));
   }
 
   private static ReduceCommand parse(String... options) {

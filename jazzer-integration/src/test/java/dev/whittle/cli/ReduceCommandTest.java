@@ -475,7 +475,7 @@ class ReduceCommandTest {
             "one-by-one",
             "--format",
             "bytes",
-            "--max-calls",
+            "--max-runs",
             "5",
             "--test",
             "grep",
@@ -608,7 +608,7 @@ class ReduceCommandTest {
     Execution run =
         InProcessWhittle.execute(
             "reduce",
-            "--max-calls",
+            "--max-runs",
             "4",
             input.toString(),
             "--",
@@ -738,7 +738,7 @@ class ReduceCommandTest {
               "reduce",
               "--output",
               output.toString(),
-              "--max-calls",
+              "--max-runs",
               "3",
               "--test",
               "true",
