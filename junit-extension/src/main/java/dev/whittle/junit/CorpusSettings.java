@@ -16,11 +16,16 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * @param output the directory each method's result goes under, if set
  * @param replace whether the result replaces the generated corpus
+ * @param hitCounts whether features are edges with their hit-count buckets
  * @param includes globs of the classes whose edges count; empty for every class
  * @param excludes globs of the classes whose edges do not count
  */
 record CorpusSettings(
-    Optional<Path> output, boolean replace, List<String> includes, List<String> excludes) {
+    Optional<Path> output,
+    boolean replace,
+    boolean hitCounts,
+    List<String> includes,
+    List<String> excludes) {
   /** The value of {@link WhittleConfiguration#CORPUS} that turns corpus minimization on. */
   static final String MINIMIZE = "minimize";
 
@@ -65,6 +70,10 @@ record CorpusSettings(
         ExtensionConfiguration.bool(
             key -> context.getConfigurationParameter(key).map(String::trim),
             WhittleConfiguration.CORPUS_REPLACE,
+            false),
+        ExtensionConfiguration.bool(
+            key -> context.getConfigurationParameter(key).map(String::trim),
+            WhittleConfiguration.CORPUS_HIT_COUNTS,
             false),
         globs(context.getConfigurationParameter(WhittleConfiguration.CORPUS_INCLUDES).orElse("")),
         List.copyOf(excludes));

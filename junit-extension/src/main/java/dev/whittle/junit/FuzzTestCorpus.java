@@ -96,6 +96,7 @@ final class FuzzTestCorpus {
         CorpusMinimizer.of(FuzzTarget.testMethod(testClass, method, new JUnitLifecycle(context)))
             .withCallTimeout(config.callTimeout())
             .withAlgorithm(config.algorithm())
+            .withHitCounts(settings.hitCounts())
             .withInstrumentation(settings.includes(), settings.excludes());
     // Beside where the corpus ends up, not beside the fresh directory that is renamed there.
     CorpusMinimizationResult result =

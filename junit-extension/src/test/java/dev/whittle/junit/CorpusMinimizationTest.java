@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -149,6 +150,45 @@ class CorpusMinimizationTest {
     results.testEvents().assertStatistics(stats -> stats.failed(0));
     assertFalse(Files.exists(dir.resolve("out")));
     assertTrue(reportEntry(results, FuzzTestCorpus.REPORT_KEY).isEmpty());
+  }
+
+  @ParameterizedTest(name = "whittle.corpus.hit-counts={0}")
+  @CsvSource({"true, ", "sometimes, whittle.corpus.hit-counts must be true or false"})
+  void hitCountsAreReadFromTheirKey(String value, String error) throws Exception {
+    Class<?> testClass = Class.forName(PACKAGE + ".BytesCorpusFixture");
+    writeGenerated(generatedCorpus(testClass, "parse"), testClass);
+
+    EngineExecutionResults results =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(testClass))
+            .configurationParameter(WhittleConfiguration.RESOURCES_ROOT, dir.toString())
+            .configurationParameter(WhittleConfiguration.CORPUS, CorpusSettings.MINIMIZE)
+            .configurationParameter(WhittleConfiguration.CORPUS_OUTPUT, dir.resolve("out") + "")
+            .configurationParameter(WhittleConfiguration.CORPUS_HIT_COUNTS, value)
+            .configurationParameter("jazzer.internal.basedir", dir.resolve("base").toString())
+            .execute();
+
+    List<String> failures =
+        results.allEvents().failed().stream()
+            .map(e -> e.getRequiredPayload(TestExecutionResult.class).getThrowable())
+            .flatMap(Optional::stream)
+            .map(CorpusMinimizationTest::withCauses)
+            .toList();
+    if (error == null) {
+      assertEquals(List.of(), failures);
+      assertTrue(reportEntry(results, FuzzTestCorpus.REPORT_KEY).isPresent());
+    } else {
+      assertTrue(failures.stream().anyMatch(f -> f.contains(error)), failures::toString);
+    }
+  }
+
+  /** JUnit reports a failure at the closing of the class's store as its cause. */
+  private static String withCauses(Throwable failure) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      all.append(t).append('\n');
+    }
+    return all.toString();
   }
 
   private EngineExecutionResults run(Class<?> testClass, boolean replace) {

@@ -91,6 +91,13 @@ public final class WhittleConfiguration {
   public static final String CORPUS_REPLACE = "whittle.corpus.replace";
 
   /**
+   * {@code true} or {@code false} (default): whether a feature is an edge with the bucket of its
+   * hit count, as libFuzzer counts features, rather than a plain edge ({@code whittle corpus
+   * --hit-counts}).
+   */
+  public static final String CORPUS_HIT_COUNTS = "whittle.corpus.hit-counts";
+
+  /**
    * Comma-separated globs over class names ({@code com.example.*}) of the classes whose edges count
    * as coverage. Default: every class Whittle's copy of the test class loads, that is the test
    * class and what it calls outside the JDK, Jazzer, JUnit and Whittle, except the assertion and
