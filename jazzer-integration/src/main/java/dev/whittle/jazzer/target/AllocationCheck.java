@@ -59,7 +59,7 @@ public final class AllocationCheck {
   }
 
   /**
-   * Whether an array that fits the heap but takes more than a quarter of it ends its run with a
+   * Whether an array that fits the heap but takes more than an eighth of it ends its run with a
    * {@link CostlyAllocationError} rather than being allocated. Such an array costs a run the heap's
    * growth, its pages and collections (a second and more for most of a 2 GiB heap, past the per-run
    * deadline of a reduction), and the run it ends is no match of an error an oversized array gave:
@@ -67,7 +67,7 @@ public final class AllocationCheck {
    * finding that a check gave; JVM-wide, as the checks are.
    */
   public static void stopCostlyAllocations(boolean stop) {
-    costlyBytes = stop ? LARGEST_FITTING_BYTES / 4 : Long.MAX_VALUE;
+    costlyBytes = stop ? LARGEST_FITTING_BYTES / 8 : Long.MAX_VALUE;
   }
 
   /** Before an array of bytes or booleans. */

@@ -60,7 +60,7 @@ class AllocationCheckTest {
       Finding costly = runner.run(bytes("THIRD"));
       assertEquals(CostlyAllocationError.class.getName(), costly.exceptionClassName());
       assertTrue(TargetRunner.endedAtCostlyAllocation(costly));
-      assertNull(runner.run(bytes("EIGHTH")), "an eighth of the heap is allocated");
+      assertNull(runner.run(bytes("SIXTEENTH")), "a sixteenth of the heap is allocated");
       Finding oversized = runner.run(bytes("BIG"));
       assertEquals(OutOfMemoryError.class.getName(), oversized.exceptionClassName());
       assertFalse(TargetRunner.endedAtCostlyAllocation(oversized));
