@@ -1,6 +1,5 @@
 package dev.whittle.jazzer.crash;
 
-import dev.whittle.api.Algorithms;
 import dev.whittle.api.Budget;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
@@ -8,7 +7,6 @@ import dev.whittle.api.ProgressListener;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.StopReason;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CrashMinimizer;
@@ -300,52 +298,35 @@ final class CrashMinimization {
       oracle = inProcess;
       lastFinding = inProcess::lastFinding;
     }
+    Reduction<byte[]> reduction =
+        Whittle.reduce(SequenceInputs.bytes(crash))
+            .withAlgorithm(minimizer.algorithm())
+            .withBudget(overflowPatience(original, minimizer.budget()))
+            .withJobs(jobs.size() + 1)
+            // Value reducers remove chunks and provider calls wholesale that byte deletion
+            // would otherwise take apart a byte at a time (docs/dev/benchmarks.md).
+            .withValueReducersFirst(true)
+            // Never larger than plain ddmin: a settled result gets its chunk check.
+            .withChunkCheck(true)
+            // An overflow bound by nesting fails in a prefix, and needs the nesting at its end;
+            // a provider's values move with every byte a window cuts off.
+            .withWindowStart(
+                isOverflow(original) && runner.inputKind() == TargetRunner.InputKind.BYTES)
+            .withImprovementListener(improvements);
+    if (minimizer.valueReduction()) {
+      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forRunner(runner)) {
+        reduction = reduction.withValueReducer(valueReducer);
+      }
+    }
+    for (ProgressListener listener : minimizer.progressListeners()) {
+      reduction = reduction.withProgressListener(listener);
+    }
     Oracle<byte[]> asked = jobs.size() == 0 ? oracle : jobs.pool(oracle, original, framesRequired);
     if (minimizer.valueReduction()) {
       asked = ValueReducerChoice.restrict(runner, crash, asked);
     }
-    byte[] start = crash;
-    Budget budget = overflowPatience(original, minimizer.budget());
-    ReductionResult<byte[]> coarse = null;
     try {
-      if (framesRequired
-          && minimizer.valueReduction()
-          && runner.inputKind() == TargetRunner.InputKind.BYTES
-          && !minimizer.algorithm().name().equals(Algorithms.DDMIN)) {
-        coarse =
-            CoarseFirst.ddmin(
-                crash, budget, jobs.size() + 1, improvements, minimizer.progressListeners(), asked);
-        if (coarse.stopReason() != StopReason.COMPLETED) {
-          return coarse;
-        }
-        start = coarse.reduced();
-        budget = CoarseFirst.remaining(budget, coarse);
-      }
-      Reduction<byte[]> reduction =
-          Whittle.reduce(SequenceInputs.bytes(start))
-              .withAlgorithm(minimizer.algorithm())
-              .withBudget(budget)
-              .withJobs(jobs.size() + 1)
-              // Value reducers remove chunks and provider calls wholesale that byte deletion
-              // would otherwise take apart a byte at a time (docs/dev/benchmarks.md).
-              .withValueReducersFirst(true)
-              // Never larger than plain ddmin: a settled result gets its chunk check.
-              .withChunkCheck(true)
-              // An overflow bound by nesting fails in a prefix, and needs the nesting at its end;
-              // a provider's values move with every byte a window cuts off.
-              .withWindowStart(
-                  isOverflow(original) && runner.inputKind() == TargetRunner.InputKind.BYTES)
-              .withImprovementListener(improvements);
-      if (minimizer.valueReduction()) {
-        for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forRunner(runner)) {
-          reduction = reduction.withValueReducer(valueReducer);
-        }
-      }
-      for (ProgressListener listener : minimizer.progressListeners()) {
-        reduction = reduction.withProgressListener(listener);
-      }
-      ReductionResult<byte[]> fine = reduction.run(asked);
-      return coarse == null ? fine : CoarseFirst.joined(crash.length, coarse, fine);
+      return reduction.run(asked);
     } catch (OriginalNotInterestingException e) {
       // The reduction asks the original once more; a finding that fails now is flaky after all.
       List<Finding> findings =
