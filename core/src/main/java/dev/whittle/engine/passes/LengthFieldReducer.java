@@ -56,7 +56,47 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
   public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
     FieldSweep sweep = new FieldSweep(current, tester, questionLimit(current.length));
     AskedDeletions asked = new AskedDeletions();
+    while (longestChunkGoes(sweep, asked)) {
+      // again, on the input without it
+    }
     return sweep.over(LengthField.values(), (field, at) -> shrinkAt(sweep, asked, field, at));
+  }
+
+  /** The gaps the longest chunks are supposed with: none, or a 4-byte type after the length. */
+  private static final int[] WIDE_GAPS = {0, 4};
+
+  /** How many of the longest 32-bit chunks are asked about before the sweep. */
+  static final int LONGEST_CHUNKS = 8;
+
+  /**
+   * Asks, before the sweep, about deleting the {@value #LONGEST_CHUNKS} longest chunks that a
+   * 32-bit field (either byte order) may head, each with its field (and a 4-byte type after it, if
+   * one is supposed), the longest first; true after the first that goes. In a stream of chunks (a
+   * framed compressed stream, a container's boxes) a whole chunk is the most a question can take,
+   * and the sweep reaches a chunk only after a few questions at each position before it: a pass cut
+   * off after so many questions without a gain never gets there on a large header. Wide fields that
+   * fit the input are rare in other bytes.
+   */
+  private static boolean longestChunkGoes(FieldSweep sweep, AskedDeletions asked) {
+    byte[] best = sweep.best();
+    List<long[]> chunks = new ArrayList<>();
+    for (LengthField field : LengthField.wideShapes(true)) {
+      for (int at = 0; field.width == 4 && at + field.width <= best.length; at++) {
+        long length = field.read(best, at);
+        for (int gap : WIDE_GAPS) {
+          if (length > field.width && at + field.width + gap + length <= best.length) {
+            chunks.add(new long[] {at, at + field.width + gap + length});
+          }
+        }
+      }
+    }
+    chunks.sort((a, b) -> Long.compare(b[1] - b[0], a[1] - a[0]));
+    for (long[] chunk : chunks.subList(0, Math.min(LONGEST_CHUNKS, chunks.size()))) {
+      if (askDeletion(sweep, asked, (int) chunk[0], (int) chunk[1])) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Tries every chunk a field at {@code at} may head; true after the first improvement. */

@@ -11,7 +11,9 @@ import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.Whittle;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -120,6 +122,40 @@ class LengthFieldReducerTest {
         new String(expected.toByteArray(), StandardCharsets.ISO_8859_1),
         new String(result.reduced(), StandardCharsets.ISO_8859_1));
     assertTrue(result.oneMinimal());
+  }
+
+  @Test
+  void theLongestChunkIsAskedFirstHoweverManyFieldsTheHeaderBefore() {
+    ByteArrayOutputStream input = new ByteArrayOutputStream();
+    input.writeBytes("MG".getBytes(StandardCharsets.ISO_8859_1));
+    for (int field = 0; field < 5; field++) {
+      chunk(input, "VERS", "1"); // small chunks a sweep from the front asks about first
+    }
+    chunk(input, "NOTE", "x".repeat(300));
+    chunk(input, "BODY", "a bug here");
+    byte[] original = input.toByteArray();
+    List<byte[]> asked = new ArrayList<>();
+
+    new LengthFieldReducer()
+        .reduce(
+            original,
+            candidate -> {
+              asked.add(candidate);
+              return CHUNKS_WITH_BUG.test(candidate);
+            });
+
+    int note = 2 + 5 * 9;
+    byte[] withoutNote = new byte[original.length - 308];
+    System.arraycopy(original, 0, withoutNote, 0, note);
+    System.arraycopy(original, note + 308, withoutNote, note, original.length - note - 308);
+    int first = -1;
+    for (int i = 0; i < asked.size() && first < 0; i++) {
+      first = Arrays.equals(withoutNote, asked.get(i)) ? i : -1;
+    }
+    // A sweep from the front asks each small chunk's questions first, several each.
+    assertTrue(
+        first >= 0 && first < LengthFieldReducer.LONGEST_CHUNKS,
+        "the 300-byte chunk was asked as question " + first);
   }
 
   @Test

@@ -256,7 +256,35 @@ final class CrashMinimization {
       Finding original,
       FreshJvmBackOff.Improvements improvements) {
     TargetRunner runner = stacked.runner();
-    boolean framesRequired = plan.checkAllocations() && givenByAllocationCheck(runner, original);
+    boolean framesRequired = false;
+    if (plan.checkAllocations()) {
+      // Costly arrays are stopped only where the crash's own error came from a check and its own
+      // run has none: an error the JVM threw may need several large arrays that fill the heap.
+      TargetRunner.stopCostlyAllocations(true);
+      Finding checked = runChecked(runner);
+      if (checked != null && TargetRunner.endedAtCostlyAllocation(checked)) {
+        TargetRunner.stopCostlyAllocations(false);
+        checked = runChecked(runner);
+      }
+      framesRequired = checked != null && minimizer.matchMode().matches(original, checked);
+      if (!framesRequired) {
+        TargetRunner.stopCostlyAllocations(false);
+      }
+    }
+    try {
+      return reduce(stacked, jobs, original, improvements, framesRequired);
+    } finally {
+      TargetRunner.stopCostlyAllocations(false);
+    }
+  }
+
+  private ReductionResult<byte[]> reduce(
+      StackedRunner stacked,
+      JobRunners jobs,
+      Finding original,
+      FreshJvmBackOff.Improvements improvements,
+      boolean framesRequired) {
+    TargetRunner runner = stacked.runner();
     Oracle<byte[]> oracle;
     Supplier<Finding> lastFinding;
     if (stacked.worker() != null) {
@@ -325,16 +353,18 @@ final class CrashMinimization {
   }
 
   /**
-   * Whether the crash's out-of-memory error comes from an allocation check on {@code runner}: an
-   * allocation no heap of this JVM's size can hold, whose every candidate's error has its frames.
-   * Costs one run, of a crash that then ends at once.
+   * The crash's finding on {@code runner} if its out-of-memory error comes from an allocation check
+   * there (an allocation no heap of this JVM's size can hold, whose every candidate's error has its
+   * frames), else null; or the run's end at a costly array. Costs one run, of a crash that then
+   * ends at once.
    */
-  private boolean givenByAllocationCheck(TargetRunner runner, Finding original) {
+  private Finding runChecked(TargetRunner runner) {
     long before = TargetRunner.allocationChecksThrown();
     Finding again = runner.run(crash);
-    return TargetRunner.allocationChecksThrown() > before
-        && again != null
-        && minimizer.matchMode().matches(original, again);
+    boolean fromCheck = TargetRunner.allocationChecksThrown() > before;
+    return again != null && (fromCheck || TargetRunner.endedAtCostlyAllocation(again))
+        ? again
+        : null;
   }
 
   private FreshJvmCheck freshJvmCheck(RunnerPlan plan) {

@@ -42,6 +42,12 @@ public final class AllocationCheck {
   /** Arrays larger than this never fit: see {@link #largestFittingBytes}. */
   private static final long LARGEST_FITTING_BYTES = largestFittingBytes();
 
+  /**
+   * Arrays larger than this throw {@link CostlyAllocationError} while costly allocations are
+   * stopped ({@link #stopCostlyAllocations}); the largest {@code long} while they are not.
+   */
+  private static volatile long costlyBytes = Long.MAX_VALUE;
+
   /** How many errors the checks have thrown in this JVM, for telling them from the JVM's own. */
   private static final AtomicLong THROWN = new AtomicLong();
 
@@ -50,6 +56,18 @@ public final class AllocationCheck {
   /** How many out-of-memory errors the checks have thrown in this JVM so far. */
   public static long thrown() {
     return THROWN.get();
+  }
+
+  /**
+   * Whether an array that fits the heap but takes more than an eighth of it ends its run with a
+   * {@link CostlyAllocationError} rather than being allocated. Such an array costs a run the heap's
+   * growth, its pages and collections (a second and more for most of a 2 GiB heap, past the per-run
+   * deadline of a reduction), and the run it ends is no match of an error an oversized array gave:
+   * one that fails on its own allocation never got there. For the candidates of an out-of-memory
+   * finding that a check gave; JVM-wide, as the checks are.
+   */
+  public static void stopCostlyAllocations(boolean stop) {
+    costlyBytes = stop ? LARGEST_FITTING_BYTES / 8 : Long.MAX_VALUE;
   }
 
   /** Before an array of bytes or booleans. */
@@ -127,6 +145,9 @@ public final class AllocationCheck {
       error.setStackTrace(Arrays.copyOfRange(frames, own, frames.length));
       THROWN.incrementAndGet();
       throw error;
+    }
+    if (count > 0 && HEADER_BYTES + (long) count * width > costlyBytes) {
+      throw new CostlyAllocationError(HEADER_BYTES + (long) count * width);
     }
     return count;
   }

@@ -174,6 +174,16 @@ public final class TargetRunner implements AutoCloseable {
     return AllocationCheck.thrown();
   }
 
+  /** Whether the allocation checks end runs at costly arrays ({@link AllocationCheck}). */
+  public static void stopCostlyAllocations(boolean stop) {
+    AllocationCheck.stopCostlyAllocations(stop);
+  }
+
+  /** Whether {@code finding} is a run the allocation checks ended at a costly array. */
+  public static boolean endedAtCostlyAllocation(Finding finding) {
+    return finding.exceptionClassName().equals(CostlyAllocationError.class.getName());
+  }
+
   /**
    * Loads and initializes the fuzz target class {@code spec} names.
    *

@@ -53,6 +53,24 @@ class AllocationCheckTest {
   }
 
   @Test
+  void whileCostlyAllocationsAreStoppedAnArrayOfAThirdOfTheHeapEndsTheRunUnallocated() {
+    try (TargetRunner runner = open(true)) {
+      TargetRunner.stopCostlyAllocations(true);
+      long before = AllocationCheck.thrown();
+      Finding costly = runner.run(bytes("THIRD"));
+      assertEquals(CostlyAllocationError.class.getName(), costly.exceptionClassName());
+      assertTrue(TargetRunner.endedAtCostlyAllocation(costly));
+      assertNull(runner.run(bytes("SIXTEENTH")), "a sixteenth of the heap is allocated");
+      Finding oversized = runner.run(bytes("BIG"));
+      assertEquals(OutOfMemoryError.class.getName(), oversized.exceptionClassName());
+      assertFalse(TargetRunner.endedAtCostlyAllocation(oversized));
+      assertEquals(before + 1, AllocationCheck.thrown(), "only the oversized array is an error");
+    } finally {
+      TargetRunner.stopCostlyAllocations(false);
+    }
+  }
+
+  @Test
   void withoutTheCheckTheJvmDecides() {
     try (TargetRunner runner = open(false)) {
       long before = AllocationCheck.thrown();
