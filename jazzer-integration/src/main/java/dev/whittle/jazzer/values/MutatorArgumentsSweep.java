@@ -35,11 +35,11 @@ import java.util.Optional;
  * when the constructor throws, there is no candidate. Every candidate is encoded with the
  * framework's writer and asked only if that encoding is canonical (it decodes to exactly the
  * proposed values), no longer than the best bytes (a value reducer MUST NOT return more), and
- * stands for a smaller call in the {@link ValueOrder}, or the same call in fewer bytes: so the sweep
- * cannot cycle, and a call smaller in values at the same length is returned, adopted and written.
- * Between the scalar moves run the moves of several values at once ({@link ValueMoves}): lists
- * merged into their neighbours, equal integers lowered together, integer pairs moved by one delta,
- * elements moved earlier. After every accepted candidate the sweep decodes its bytes again.
+ * stands for a smaller call in the {@link ValueOrder}, or the same call in fewer bytes: so the
+ * sweep cannot cycle, and a call smaller in values at the same length is returned, adopted and
+ * written. Between the scalar moves run the moves of several values at once ({@link ValueMoves}):
+ * lists merged into their neighbours, equal integers lowered together, integer pairs moved by one
+ * delta, elements moved earlier. After every accepted candidate the sweep decodes its bytes again.
  */
 final class MutatorArgumentsSweep {
   private enum Answer {
@@ -96,10 +96,11 @@ final class MutatorArgumentsSweep {
             moves::lowerEqualTogether,
             // Two integers alone are moved together first: lowering one alone costs a search each
             // that the allowance may not cover when only the pair fails.
-            () -> moves.shiftPairs(2),
+            () -> moves.shiftPairs(2, false),
             this::simplifyScalars,
-            () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS),
-            moves::moveEarlier);
+            () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
+            moves::moveEarlier,
+            moves::swapParameters);
     for (Runnable step : steps) {
       if (unseen) {
         break;

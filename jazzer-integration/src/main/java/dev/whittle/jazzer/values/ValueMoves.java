@@ -82,10 +82,11 @@ final class ValueMoves {
   /**
    * For every ordered pair of integers of one type (among the first few) that lie closer to each
    * other than to their simplest value, both moved by the same delta, the first toward its simplest
-   * value: a binary search on the delta; only when the arguments hold no more than {@code atMost}
-   * integers.
+   * value: a binary search on the delta; then the first again toward it and the second away by as
+   * much, keeping their sum (values that add up to the failure) if {@code keepingSum}; only when
+   * the arguments hold no more than {@code atMost} integers.
    */
-  void shiftPairs(int atMost) {
+  void shiftPairs(int atMost, boolean keepingSum) {
     List<Node> integers =
         ArgumentTree.nodes(current.get(), types).stream()
             .filter(n -> ValueEdits.isIntegral(n.value()))
@@ -100,13 +101,13 @@ final class ValueMoves {
           return;
         }
         if (i != j) {
-          shiftPair(integers.get(i).path(), integers.get(j).path());
+          shiftPair(integers.get(i).path(), integers.get(j).path(), keepingSum);
         }
       }
     }
   }
 
-  private void shiftPair(List<Integer> first, List<Integer> second) {
+  private void shiftPair(List<Integer> first, List<Integer> second, boolean keepingSum) {
     Optional<Node> a = ArgumentTree.find(current.get(), types, first);
     Optional<Node> b = ArgumentTree.find(current.get(), types, second);
     if (a.isEmpty()
@@ -127,17 +128,58 @@ final class ValueMoves {
     if (Math.abs(x - y) >= most) {
       return; // Far apart for their size: not a pair the test compares, and lowered one by one.
     }
-    List<Node> pair = List.of(a.get());
     Object like = b.get().value();
-    search(
-        0,
-        most,
-        shift ->
-            withAll(pair, x - sign * shift)
-                .flatMap(
-                    m ->
-                        ArgumentTree.with(
-                            m, types, second, ValueEdits.boxLike(like, y - sign * shift))));
+    search(0, most, shift -> shifted(a.get(), x - sign * shift, second, like, y - sign * shift));
+    // The other way: what the first gives up the second takes, so that their sum stays.
+    long yNow =
+        ArgumentTree.find(current.get(), types, second)
+            .map(Node::value)
+            .filter(ValueEdits::isIntegral)
+            .map(ValueEdits::integral)
+            .orElse(y);
+    long xNow =
+        ArgumentTree.find(current.get(), types, first)
+            .map(Node::value)
+            .filter(ValueEdits::isIntegral)
+            .map(ValueEdits::integral)
+            .orElse(x);
+    if (!keepingSum
+        || stop.getAsBoolean()
+        || xNow == simplest
+        || (xNow > simplest) != (x > simplest)) {
+      return;
+    }
+    long room = sign > 0 ? maximum(like) - yNow : yNow - minimum(like);
+    long transfer = Math.min(Math.abs(xNow - simplest), room);
+    if (transfer > 0) {
+      search(0, transfer, t -> shifted(a.get(), xNow - sign * t, second, like, yNow + sign * t));
+    }
+  }
+
+  private Optional<Object[]> shifted(
+      Node first, long x, List<Integer> second, Object like, long y) {
+    return withAll(List.of(first), x)
+        .flatMap(m -> ArgumentTree.with(m, types, second, ValueEdits.boxLike(like, y)));
+  }
+
+  private static long maximum(Object like) {
+    return like instanceof Byte
+        ? Byte.MAX_VALUE
+        : like instanceof Short
+            ? Short.MAX_VALUE
+            : like instanceof Integer
+                ? Integer.MAX_VALUE
+                : like instanceof Character ? Character.MAX_VALUE : Long.MAX_VALUE;
+  }
+
+  private static long minimum(Object like) {
+    return like instanceof Byte
+        ? Byte.MIN_VALUE
+        : like instanceof Short
+            ? Short.MIN_VALUE
+            : like instanceof Integer
+                ? Integer.MIN_VALUE
+                : like instanceof Character ? Character.MIN_VALUE : Long.MIN_VALUE;
   }
 
   /**
@@ -150,6 +192,12 @@ final class ValueMoves {
     }
     long passing = from;
     long failing = to;
+    // One step first: where even that does not fail, the search would only spend the allowance.
+    long step = passing + (failing > passing ? 1 : -1);
+    if (step == failing || !isAccepted(at.apply(step))) {
+      return;
+    }
+    passing = step;
     while (true) {
       long mid = (passing & failing) + ((passing ^ failing) >> 1);
       if (mid == passing || mid == failing) {
@@ -220,6 +268,24 @@ final class ValueMoves {
           if (isAccepted(ArgumentTree.with(current.get(), types, path, moved))) {
             break;
           }
+        }
+      }
+    }
+  }
+
+  /**
+   * Parameters of the same declared type swapped where that makes the call smaller: a value moves
+   * to a later parameter, as in {@code ([], [1])} before {@code ([1], [])}.
+   */
+  void swapParameters() {
+    for (int i = 0; i < types.length; i++) {
+      for (int j = i + 1; j < types.length && !stop.getAsBoolean(); j++) {
+        if (types[i].toString().equals(types[j].toString())) {
+          Object[] swapped = current.get().clone();
+          Object first = swapped[i];
+          swapped[i] = swapped[j];
+          swapped[j] = first;
+          accepted.test(swapped);
         }
       }
     }

@@ -131,6 +131,20 @@ final class MutatorTargets {
     }
   }
 
+  static void overflowingPair(@NotNull List<@NotNull Short> a, @NotNull List<@NotNull Short> b) {
+    short sa = 0;
+    short sb = 0;
+    for (short x : a) {
+      sa += x;
+    }
+    for (short x : b) {
+      sb += x;
+    }
+    if (sa < 256 && sb < 256 && (short) (sa + sb) >= 512) {
+      throw new AssertionError("overflow");
+    }
+  }
+
   static void described(@NotNull String s, int x, @NotNull List<@NotNull Integer> xs) {}
 
   static void listOfIntegers(List<Integer> xs) {}
