@@ -100,7 +100,8 @@ final class MutatorArgumentsSweep {
             this::simplifyScalars,
             () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
             moves::moveEarlier,
-            moves::swapParameters);
+            moves::swapParameters,
+            moves::sumNeighbours);
     for (Runnable step : steps) {
       if (unseen) {
         break;
@@ -254,12 +255,10 @@ final class MutatorArgumentsSweep {
     if (isAtLeastAsGood(first)) {
       return;
     }
-    // The small values next, where a property that is not monotone may still fail; the order
-    // leaves out those that would not be smaller.
-    for (long small : new long[] {failing + 1, failing - 1}) {
-      if (small != passing
-          && ValueOrder.compareIntegral(small, passing) < 0
-          && isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, small)))) {
+    // The small values next, smallest first (0, 1, -1, 2, -2, ...), where a property that is not
+    // monotone may still fail; only those the order puts below the current value.
+    for (long small : smallValues(failing, passing)) {
+      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, small)))) {
         return;
       }
     }
@@ -276,6 +275,25 @@ final class MutatorArgumentsSweep {
       }
     }
   }
+
+  /**
+   * The values next to {@code simplest}, within a distance of {@link #SMALL_DISTANCE}, nearest
+   * first and at the same distance the non-negative one, that the order puts below {@code value}.
+   */
+  private static List<Long> smallValues(long simplest, long value) {
+    List<Long> small = new ArrayList<>();
+    for (long d = 1; d <= SMALL_DISTANCE; d++) {
+      for (long candidate : new long[] {simplest + d, simplest - d}) {
+        if (candidate != value && ValueOrder.compareIntegral(candidate, value) < 0) {
+          small.add(candidate);
+        }
+      }
+    }
+    return small;
+  }
+
+  /** How far from the simplest value the small values go: 1 and -1 when that is 0. */
+  private static final int SMALL_DISTANCE = 1;
 
   /** The paths of all nodes of the current arguments, parents first. */
   private List<List<Integer>> paths() {

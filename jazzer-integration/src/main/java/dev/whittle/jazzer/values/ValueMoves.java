@@ -251,6 +251,38 @@ final class ValueMoves {
     }
   }
 
+  /**
+   * In every list of integers, two neighbours replaced by their sum in the elements' type, which
+   * wraps as the test's own arithmetic does: one value fewer where only the sum counts.
+   */
+  void sumNeighbours() {
+    for (List<Integer> path : listPaths()) {
+      int i = 0;
+      while (!stop.getAsBoolean()) {
+        Optional<Node> node = ArgumentTree.find(current.get(), types, path);
+        if (node.isEmpty()
+            || !(node.get().value() instanceof List<?> list)
+            || i + 1 >= list.size()) {
+          break;
+        }
+        Object left = list.get(i);
+        Object right = list.get(i + 1);
+        if (ValueEdits.isIntegral(left)
+            && ValueEdits.isIntegral(right)
+            && left.getClass() == right.getClass()) {
+          List<Object> shorter = new ArrayList<>(list);
+          shorter.set(
+              i, ValueEdits.boxLike(left, ValueEdits.integral(left) + ValueEdits.integral(right)));
+          shorter.remove(i + 1);
+          if (isAccepted(ArgumentTree.with(current.get(), types, path, shorter))) {
+            continue;
+          }
+        }
+        i++;
+      }
+    }
+  }
+
   /** In every list, each element moved to the earliest position where the call gets smaller. */
   void moveEarlier() {
     for (List<Integer> path : listPaths()) {
