@@ -34,9 +34,12 @@ import java.util.Optional;
  * <p>A value inside a record is replaced by rebuilding the record with its canonical constructor;
  * when the constructor throws, there is no candidate. Every candidate is encoded with the
  * framework's writer and asked only if that encoding is canonical (it decodes to exactly the
- * proposed values, so the move really made a value simpler and the sweep cannot cycle), differs
- * from the best bytes and is no longer than them: the engine measures inputs in bytes, and a value
- * reducer MUST NOT return more. After every accepted candidate the sweep decodes its bytes again.
+ * proposed values), no longer than the best bytes (a value reducer MUST NOT return more), and
+ * stands for a smaller call in the {@link ValueOrder}, or the same call in fewer bytes: so the
+ * sweep cannot cycle, and a call smaller in values at the same length is returned, adopted and
+ * written. Between the scalar moves run the moves of several values at once ({@link ValueMoves}):
+ * lists merged into their neighbours, equal integers lowered together, integer pairs moved by one
+ * delta, elements moved earlier. After every accepted candidate the sweep decodes its bytes again.
  */
 final class MutatorArgumentsSweep {
   private enum Answer {
@@ -56,6 +59,14 @@ final class MutatorArgumentsSweep {
   private byte[] best;
   private Object[] arguments;
 
+  /**
+   * Whether an accepted candidate is smaller only in the {@link ValueOrder}, not in bytes: the
+   * engine keeps of a pass's candidates on its own only those with fewer bytes, and one whose
+   * allowance runs out throws out of {@link #run}, which would lose this one; so the sweep ends at
+   * the end of that move and returns it, and the next round goes on from there.
+   */
+  private boolean unseen;
+
   MutatorArgumentsSweep(
       MutatorCodec codec,
       Optional<StringTreeStep.Memory> stringTrees,
@@ -73,11 +84,30 @@ final class MutatorArgumentsSweep {
 
   /** Runs the sweep; returns the best bytes, or the original reference if nothing was better. */
   byte[] run() {
-    reencode();
-    nullOut();
-    stringTrees.ifPresent(this::reduceStringTrees);
-    shortenSequences();
-    simplifyScalars();
+    ValueMoves moves =
+        new ValueMoves(types, () -> arguments, c -> isAtLeastAsGood(ask(c)), () -> unseen);
+    List<Runnable> steps =
+        List.of(
+            this::reencode,
+            this::nullOut,
+            () -> stringTrees.ifPresent(this::reduceStringTrees),
+            this::shortenSequences,
+            moves::mergeNeighbours,
+            moves::lowerEqualTogether,
+            // Two integers alone are moved together first: lowering one alone costs a search each
+            // that the allowance may not cover when only the pair fails.
+            () -> moves.shiftPairs(2, false),
+            this::simplifyScalars,
+            () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
+            moves::moveEarlier,
+            moves::swapParameters,
+            moves::sumNeighbours);
+    for (Runnable step : steps) {
+      if (unseen) {
+        break;
+      }
+      step.run();
+    }
     return best == original ? original : best;
   }
 
@@ -92,6 +122,9 @@ final class MutatorArgumentsSweep {
 
   private void nullOut() {
     for (List<Integer> path : paths()) {
+      if (unseen) {
+        return;
+      }
       Optional<Node> node = ArgumentTree.find(arguments, types, path);
       if (node.isPresent() && node.get().value() != null && node.get().isNullable()) {
         ask(path, null);
@@ -114,6 +147,9 @@ final class MutatorArgumentsSweep {
     }
     strings.sort(Comparator.comparingInt((Node n) -> -((String) n.value()).length()));
     for (Node string : strings) {
+      if (unseen) {
+        return;
+      }
       Optional<Node> node = ArgumentTree.find(arguments, types, string.path());
       if (node.isEmpty()
           || !(node.get().value() instanceof String value)
@@ -146,6 +182,9 @@ final class MutatorArgumentsSweep {
     }
     sequences.sort(Comparator.comparingInt((Node n) -> -ValueEdits.length(n.value())));
     for (Node sequence : sequences) {
+      if (unseen) {
+        return;
+      }
       shorten(sequence.path());
     }
   }
@@ -176,6 +215,9 @@ final class MutatorArgumentsSweep {
 
   private void simplifyScalars() {
     for (List<Integer> path : paths()) {
+      if (unseen) {
+        return;
+      }
       Optional<Node> found = ArgumentTree.find(arguments, types, path);
       if (found.isEmpty()) {
         continue;
@@ -213,6 +255,13 @@ final class MutatorArgumentsSweep {
     if (isAtLeastAsGood(first)) {
       return;
     }
+    // The small values next, smallest first (0, 1, -1, 2, -2, ...), where a property that is not
+    // monotone may still fail; only those the order puts below the current value.
+    for (long small : smallValues(failing, passing)) {
+      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, small)))) {
+        return;
+      }
+    }
     while (true) {
       // The floor of the mean without overflow; it lies between the two, or on one of them.
       long mid = (passing & failing) + ((passing ^ failing) >> 1);
@@ -227,6 +276,25 @@ final class MutatorArgumentsSweep {
     }
   }
 
+  /**
+   * The values next to {@code simplest}, within a distance of {@link #SMALL_DISTANCE}, nearest
+   * first and at the same distance the non-negative one, that the order puts below {@code value}.
+   */
+  private static List<Long> smallValues(long simplest, long value) {
+    List<Long> small = new ArrayList<>();
+    for (long d = 1; d <= SMALL_DISTANCE; d++) {
+      for (long candidate : new long[] {simplest + d, simplest - d}) {
+        if (candidate != value && ValueOrder.compareIntegral(candidate, value) < 0) {
+          small.add(candidate);
+        }
+      }
+    }
+    return small;
+  }
+
+  /** How far from the simplest value the small values go: 1 and -1 when that is 0. */
+  private static final int SMALL_DISTANCE = 1;
+
   /** The paths of all nodes of the current arguments, parents first. */
   private List<List<Integer>> paths() {
     return ArgumentTree.nodes(arguments, types).stream().map(Node::path).toList();
@@ -238,10 +306,17 @@ final class MutatorArgumentsSweep {
 
   private Answer ask(List<Integer> path, Object value) {
     Optional<Object[]> candidate = ArgumentTree.with(arguments, types, path, value);
-    if (candidate.isEmpty()) {
-      return Answer.NOT_ASKED;
-    }
-    Optional<byte[]> encoded = codec.tryEncode(candidate.get());
+    return candidate.isEmpty() ? Answer.NOT_ASKED : ask(candidate.get());
+  }
+
+  /**
+   * Asks about {@code candidate}, whole arguments, when its encoding is no longer than the best
+   * bytes, canonical, and stands for smaller arguments in the {@link ValueOrder} (or the same ones
+   * in fewer bytes): every accepted candidate is smaller in that order or in bytes, so the sweep
+   * cannot cycle, and what it returns is what the report shows and the extension writes.
+   */
+  private Answer ask(Object[] candidate) {
+    Optional<byte[]> encoded = codec.tryEncode(candidate);
     if (encoded.isEmpty() || encoded.get().length > best.length) {
       return Answer.NOT_ASKED;
     }
@@ -251,7 +326,12 @@ final class MutatorArgumentsSweep {
     }
     // Out of its range, over a size limit, an unpaired surrogate: the reader would make it
     // something else, so the move would not be the simplification it claims to be.
-    if (!codec.isCanonical(bytes)) {
+    Optional<Object[]> decoded = codec.tryDecode(bytes);
+    if (decoded.isEmpty() || !codec.isCanonical(bytes)) {
+      return Answer.NOT_ASKED;
+    }
+    int order = ValueOrder.compare(decoded.get(), arguments);
+    if (order > 0 || (order == 0 && bytes.length == best.length)) {
       return Answer.NOT_ASKED;
     }
     if (!tester.isInteresting(bytes)) {
@@ -262,6 +342,7 @@ final class MutatorArgumentsSweep {
   }
 
   private void accept(byte[] bytes) {
+    unseen |= bytes.length >= best.length;
     best = bytes;
     // Decoding what was asked, not trusting the proposal: the target saw these values.
     arguments = codec.tryDecode(bytes).orElse(arguments);

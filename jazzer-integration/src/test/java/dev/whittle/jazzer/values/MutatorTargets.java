@@ -97,6 +97,54 @@ final class MutatorTargets {
     }
   }
 
+  static void sameAboveTen(int x, int y) {
+    if (x >= 10 && x == y) {
+      throw new AssertionError("equal: " + x);
+    }
+  }
+
+  static void offByOneAboveTen(int x, int y) {
+    if (x >= 10 && Math.abs((long) x - y) == 1) {
+      throw new AssertionError("one apart: " + x + ", " + y);
+    }
+  }
+
+  static void duplicate(@NotNull List<@NotNull Integer> xs, int x) {
+    List<Integer> removed = new java.util.ArrayList<>(xs);
+    removed.remove(Integer.valueOf(x));
+    if (removed.contains(x)) {
+      throw new AssertionError("still there: " + x);
+    }
+  }
+
+  static void palindrome(@NotNull List<@NotNull Integer> xs) {
+    List<Integer> reversed = new java.util.ArrayList<>(xs);
+    java.util.Collections.reverse(reversed);
+    if (!reversed.equals(xs)) {
+      throw new AssertionError("not a palindrome of " + xs.size());
+    }
+  }
+
+  static void fiveDistinct(@NotNull List<@NotNull List<@NotNull Integer>> xss) {
+    if (xss.stream().flatMap(List::stream).distinct().count() >= 5) {
+      throw new AssertionError("five distinct in " + xss.size());
+    }
+  }
+
+  static void overflowingPair(@NotNull List<@NotNull Short> a, @NotNull List<@NotNull Short> b) {
+    short sa = 0;
+    short sb = 0;
+    for (short x : a) {
+      sa += x;
+    }
+    for (short x : b) {
+      sb += x;
+    }
+    if (sa < 256 && sb < 256 && (short) (sa + sb) >= 512) {
+      throw new AssertionError("overflow");
+    }
+  }
+
   static void described(@NotNull String s, int x, @NotNull List<@NotNull Integer> xs) {}
 
   static void listOfIntegers(List<Integer> xs) {}

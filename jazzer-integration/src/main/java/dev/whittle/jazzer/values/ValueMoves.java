@@ -1,0 +1,332 @@
+package dev.whittle.jazzer.values;
+
+import dev.whittle.jazzer.values.ArgumentTree.Node;
+import java.lang.reflect.AnnotatedType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongFunction;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * The moves of a {@link MutatorArgumentsSweep} that change several values at once, where changing
+ * one alone never keeps the failure: equal integers lowered together (a duplicate the test looks
+ * for), two integers moved by the same delta (a difference the test looks at), a list merged into
+ * its neighbour (the elements stay, the structure gets flatter), an element moved to an earlier
+ * position (the order stays the test's business: each move is asked). Every candidate goes through
+ * the sweep's question, which asks only about calls smaller in the {@link ValueOrder}.
+ */
+final class ValueMoves {
+  /** Pairs of integers are moved only among this many: their number grows with its square. */
+  static final int MAX_PAIRED_INTEGERS = 6;
+
+  /** Elements are moved earlier only in lists this long: the moves grow with its square. */
+  private static final int MAX_REORDERED_LENGTH = 32;
+
+  private final AnnotatedType[] types;
+  private final Supplier<Object[]> current;
+  private final Predicate<Object[]> accepted;
+  private final BooleanSupplier stop;
+
+  /**
+   * @param current the sweep's current arguments
+   * @param accepted asks about whole arguments; true if they are (or encode to) the best
+   * @param stop whether to end after the move under way (the sweep's own reason)
+   */
+  ValueMoves(
+      AnnotatedType[] types,
+      Supplier<Object[]> current,
+      Predicate<Object[]> accepted,
+      BooleanSupplier stop) {
+    this.types = types;
+    this.current = current;
+    this.accepted = accepted;
+    this.stop = stop;
+  }
+
+  /**
+   * Every group of two or more integers of one type with the same value, lowered together: the
+   * simplest value, then a binary search toward it, each step applied to all of them.
+   */
+  void lowerEqualTogether() {
+    Map<List<Object>, List<Node>> groups = new LinkedHashMap<>();
+    for (Node node : ArgumentTree.nodes(current.get(), types)) {
+      if (ValueEdits.isIntegral(node.value())) {
+        long simplest = ValueEdits.simplest(node.value(), node.type());
+        if (ValueEdits.integral(node.value()) != simplest) {
+          groups
+              .computeIfAbsent(
+                  List.of(node.value().getClass(), node.value(), simplest), k -> new ArrayList<>())
+              .add(node);
+        }
+      }
+    }
+    for (Map.Entry<List<Object>, List<Node>> group : groups.entrySet()) {
+      List<Node> nodes = group.getValue();
+      if (stop.getAsBoolean()) {
+        return;
+      }
+      if (nodes.size() < 2) {
+        continue;
+      }
+      Object like = nodes.get(0).value();
+      long simplest = (Long) group.getKey().get(2);
+      search(ValueEdits.integral(like), simplest, v -> withAll(nodes, v));
+    }
+  }
+
+  /**
+   * For every ordered pair of integers of one type (among the first few) that lie closer to each
+   * other than to their simplest value, both moved by the same delta, the first toward its simplest
+   * value: a binary search on the delta; then the first again toward it and the second away by as
+   * much, keeping their sum (values that add up to the failure) if {@code keepingSum}; only when
+   * the arguments hold no more than {@code atMost} integers.
+   */
+  void shiftPairs(int atMost, boolean keepingSum) {
+    List<Node> integers =
+        ArgumentTree.nodes(current.get(), types).stream()
+            .filter(n -> ValueEdits.isIntegral(n.value()))
+            .limit(atMost + 1L)
+            .toList();
+    if (integers.size() < 2 || integers.size() > atMost) {
+      return;
+    }
+    for (int i = 0; i < integers.size(); i++) {
+      for (int j = 0; j < integers.size(); j++) {
+        if (stop.getAsBoolean()) {
+          return;
+        }
+        if (i != j) {
+          shiftPair(integers.get(i).path(), integers.get(j).path(), keepingSum);
+        }
+      }
+    }
+  }
+
+  private void shiftPair(List<Integer> first, List<Integer> second, boolean keepingSum) {
+    Optional<Node> a = ArgumentTree.find(current.get(), types, first);
+    Optional<Node> b = ArgumentTree.find(current.get(), types, second);
+    if (a.isEmpty()
+        || b.isEmpty()
+        || !ValueEdits.isIntegral(a.get().value())
+        || !ValueEdits.isIntegral(b.get().value())
+        || a.get().value().getClass() != b.get().value().getClass()) {
+      return;
+    }
+    long x = ValueEdits.integral(a.get().value());
+    long y = ValueEdits.integral(b.get().value());
+    long simplest = ValueEdits.simplest(a.get().value(), a.get().type());
+    if (x == simplest || (x > simplest) != (y > simplest) || y == simplest) {
+      return; // Only toward the simplest value on both sides: no overflow, no crossing.
+    }
+    long sign = x > simplest ? 1 : -1;
+    long most = Math.min(Math.abs(x - simplest), Math.abs(y - simplest));
+    if (Math.abs(x - y) >= most) {
+      return; // Far apart for their size: not a pair the test compares, and lowered one by one.
+    }
+    Object like = b.get().value();
+    search(0, most, shift -> shifted(a.get(), x - sign * shift, second, like, y - sign * shift));
+    // The other way: what the first gives up the second takes, so that their sum stays.
+    long yNow =
+        ArgumentTree.find(current.get(), types, second)
+            .map(Node::value)
+            .filter(ValueEdits::isIntegral)
+            .map(ValueEdits::integral)
+            .orElse(y);
+    long xNow =
+        ArgumentTree.find(current.get(), types, first)
+            .map(Node::value)
+            .filter(ValueEdits::isIntegral)
+            .map(ValueEdits::integral)
+            .orElse(x);
+    if (!keepingSum
+        || stop.getAsBoolean()
+        || xNow == simplest
+        || (xNow > simplest) != (x > simplest)) {
+      return;
+    }
+    long room = sign > 0 ? maximum(like) - yNow : yNow - minimum(like);
+    long transfer = Math.min(Math.abs(xNow - simplest), room);
+    if (transfer > 0) {
+      search(0, transfer, t -> shifted(a.get(), xNow - sign * t, second, like, yNow + sign * t));
+    }
+  }
+
+  private Optional<Object[]> shifted(
+      Node first, long x, List<Integer> second, Object like, long y) {
+    return withAll(List.of(first), x)
+        .flatMap(m -> ArgumentTree.with(m, types, second, ValueEdits.boxLike(like, y)));
+  }
+
+  private static long maximum(Object like) {
+    return like instanceof Byte
+        ? Byte.MAX_VALUE
+        : like instanceof Short
+            ? Short.MAX_VALUE
+            : like instanceof Integer
+                ? Integer.MAX_VALUE
+                : like instanceof Character ? Character.MAX_VALUE : Long.MAX_VALUE;
+  }
+
+  private static long minimum(Object like) {
+    return like instanceof Byte
+        ? Byte.MIN_VALUE
+        : like instanceof Short
+            ? Short.MIN_VALUE
+            : like instanceof Integer
+                ? Integer.MIN_VALUE
+                : like instanceof Character ? Character.MIN_VALUE : Long.MIN_VALUE;
+  }
+
+  /**
+   * A binary search from {@code from} (what the arguments hold) toward {@code to}: {@code to}
+   * first, then the value nearest to it that the candidate made of it is still accepted with.
+   */
+  private void search(long from, long to, LongFunction<Optional<Object[]>> at) {
+    if (from == to || isAccepted(at.apply(to))) {
+      return;
+    }
+    long passing = from;
+    long failing = to;
+    // One step first: where even that does not fail, the search would only spend the allowance.
+    long step = passing + (failing > passing ? 1 : -1);
+    if (step == failing || !isAccepted(at.apply(step))) {
+      return;
+    }
+    passing = step;
+    while (true) {
+      long mid = (passing & failing) + ((passing ^ failing) >> 1);
+      if (mid == passing || mid == failing) {
+        return;
+      }
+      if (isAccepted(at.apply(mid))) {
+        passing = mid;
+      } else {
+        failing = mid;
+      }
+    }
+  }
+
+  private boolean isAccepted(Optional<Object[]> candidate) {
+    return candidate.isPresent() && accepted.test(candidate.get());
+  }
+
+  /** The current arguments with every node of {@code nodes} set to {@code value}. */
+  private Optional<Object[]> withAll(List<Node> nodes, long value) {
+    Optional<Object[]> candidate = Optional.of(current.get());
+    for (Node node : nodes) {
+      Object boxed = ValueEdits.boxLike(node.value(), value);
+      candidate = candidate.flatMap(c -> ArgumentTree.with(c, types, node.path(), boxed));
+    }
+    return candidate;
+  }
+
+  /** In every list of lists, each inner list merged into the one before it, left to right. */
+  void mergeNeighbours() {
+    for (List<Integer> path : listPaths()) {
+      int i = 0;
+      while (!stop.getAsBoolean()) {
+        Optional<Node> node = ArgumentTree.find(current.get(), types, path);
+        if (node.isEmpty()
+            || !(node.get().value() instanceof List<?> list)
+            || i + 1 >= list.size()) {
+          break;
+        }
+        if (list.get(i) instanceof List<?> left && list.get(i + 1) instanceof List<?> right) {
+          List<Object> merged = new ArrayList<>(left);
+          merged.addAll(right);
+          List<Object> shorter = new ArrayList<>(list);
+          shorter.set(i, merged);
+          shorter.remove(i + 1);
+          if (isAccepted(ArgumentTree.with(current.get(), types, path, shorter))) {
+            continue; // The next neighbour may merge into the same list.
+          }
+        }
+        i++;
+      }
+    }
+  }
+
+  /**
+   * In every list of integers, two neighbours replaced by their sum in the elements' type, which
+   * wraps as the test's own arithmetic does: one value fewer where only the sum counts.
+   */
+  void sumNeighbours() {
+    for (List<Integer> path : listPaths()) {
+      int i = 0;
+      while (!stop.getAsBoolean()) {
+        Optional<Node> node = ArgumentTree.find(current.get(), types, path);
+        if (node.isEmpty()
+            || !(node.get().value() instanceof List<?> list)
+            || i + 1 >= list.size()) {
+          break;
+        }
+        Object left = list.get(i);
+        Object right = list.get(i + 1);
+        if (ValueEdits.isIntegral(left)
+            && ValueEdits.isIntegral(right)
+            && left.getClass() == right.getClass()) {
+          List<Object> shorter = new ArrayList<>(list);
+          shorter.set(
+              i, ValueEdits.boxLike(left, ValueEdits.integral(left) + ValueEdits.integral(right)));
+          shorter.remove(i + 1);
+          if (isAccepted(ArgumentTree.with(current.get(), types, path, shorter))) {
+            continue;
+          }
+        }
+        i++;
+      }
+    }
+  }
+
+  /** In every list, each element moved to the earliest position where the call gets smaller. */
+  void moveEarlier() {
+    for (List<Integer> path : listPaths()) {
+      for (int j = 1; !stop.getAsBoolean(); j++) {
+        Optional<Node> node = ArgumentTree.find(current.get(), types, path);
+        if (node.isEmpty()
+            || !(node.get().value() instanceof List<?> list)
+            || list.size() > MAX_REORDERED_LENGTH
+            || j >= list.size()) {
+          break;
+        }
+        for (int i = 0; i < j; i++) {
+          List<Object> moved = new ArrayList<>(list);
+          moved.add(i, moved.remove(j));
+          if (isAccepted(ArgumentTree.with(current.get(), types, path, moved))) {
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Parameters of the same declared type swapped where that makes the call smaller: a value moves
+   * to a later parameter, as in {@code ([], [1])} before {@code ([1], [])}.
+   */
+  void swapParameters() {
+    for (int i = 0; i < types.length; i++) {
+      for (int j = i + 1; j < types.length && !stop.getAsBoolean(); j++) {
+        if (types[i].toString().equals(types[j].toString())) {
+          Object[] swapped = current.get().clone();
+          Object first = swapped[i];
+          swapped[i] = swapped[j];
+          swapped[j] = first;
+          accepted.test(swapped);
+        }
+      }
+    }
+  }
+
+  private List<List<Integer>> listPaths() {
+    return ArgumentTree.nodes(current.get(), types).stream()
+        .filter(n -> n.value() instanceof List<?> l && l.size() > 1)
+        .map(Node::path)
+        .toList();
+  }
+}
