@@ -97,6 +97,14 @@ public final class BytePasses {
   }
 
   /**
+   * Large text made uniform: runs of bytes overwritten with one filler, line breaks kept (see
+   * {@code FillRunReducer}).
+   */
+  public static ValueReducer<byte[]> fillRuns() {
+    return new FillRunReducer();
+  }
+
+  /**
    * Lowers 16- and 32-bit integers of binary inputs toward 0, in both byte orders (see {@code
    * IntegerFieldReducer}).
    */

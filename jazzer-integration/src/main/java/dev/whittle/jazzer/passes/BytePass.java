@@ -40,6 +40,7 @@ public enum BytePass {
           + " offset behind the cut moved"),
   DUPLICATE_CHUNKS(BytePasses::duplicateChunks, "delete one of two repeated chunks"),
   ZERO_RUNS(BytePasses::zeroRuns, "set runs of bytes to 0x00, as afl-tmin does"),
+  FILL_RUNS(BytePasses::fillRuns, "make large text uniform: runs of bytes set to one filler"),
   BYTE_RUNS(BytePasses::byteRuns, "delete runs of 2 to 4 bytes"),
   INT_FIELDS(BytePasses::integerFields, "lower 16- and 32-bit integers toward 0"),
   TEXT_NUMBERS(BytePasses::textNumbers, "lower ASCII decimal and octal numbers toward 0");

@@ -39,8 +39,11 @@ class BytePassTest {
   }
 
   @Test
-  void aCorpusFileRunsTheByteRecipeWithoutTreePasses() {
-    assertEquals(names(Recipes.bytes()), names(Recipes.corpusFile()));
+  void aCorpusFileRunsTheByteRecipeWithoutTreePassesAndFillerRuns() {
+    // A filled run rarely keeps a corpus file's coverage: its questions would be wasted.
+    assertEquals(
+        names(Recipes.bytes()).stream().filter(name -> !name.equals("fill-runs")).toList(),
+        names(Recipes.corpusFile()));
   }
 
   @Test
