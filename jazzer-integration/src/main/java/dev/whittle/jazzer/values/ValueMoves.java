@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
@@ -227,28 +228,15 @@ final class ValueMoves {
 
   /** In every list of lists, each inner list merged into the one before it, left to right. */
   void mergeNeighbours() {
-    for (List<Integer> path : listPaths()) {
-      int i = 0;
-      while (!stop.getAsBoolean()) {
-        Optional<Node> node = ArgumentTree.find(current.get(), types, path);
-        if (node.isEmpty()
-            || !(node.get().value() instanceof List<?> list)
-            || i + 1 >= list.size()) {
-          break;
-        }
-        if (list.get(i) instanceof List<?> left && list.get(i + 1) instanceof List<?> right) {
-          List<Object> merged = new ArrayList<>(left);
-          merged.addAll(right);
-          List<Object> shorter = new ArrayList<>(list);
-          shorter.set(i, merged);
-          shorter.remove(i + 1);
-          if (isAccepted(ArgumentTree.with(current.get(), types, path, shorter))) {
-            continue; // The next neighbour may merge into the same list.
+    combineNeighbours(
+        (left, right) -> {
+          if (!(left instanceof List<?> l) || !(right instanceof List<?> r)) {
+            return Optional.empty();
           }
-        }
-        i++;
-      }
-    }
+          List<Object> merged = new ArrayList<>(l);
+          merged.addAll(r);
+          return Optional.of(merged);
+        });
   }
 
   /**
@@ -256,6 +244,22 @@ final class ValueMoves {
    * wraps as the test's own arithmetic does: one value fewer where only the sum counts.
    */
   void sumNeighbours() {
+    combineNeighbours(
+        (left, right) ->
+            ValueEdits.isIntegral(left)
+                    && ValueEdits.isIntegral(right)
+                    && left.getClass() == right.getClass()
+                ? Optional.of(
+                    ValueEdits.boxLike(
+                        left, ValueEdits.integral(left) + ValueEdits.integral(right)))
+                : Optional.empty());
+  }
+
+  /**
+   * In every list, two neighbours replaced by what {@code combine} makes of them, left to right; a
+   * list that took one combination is tried again at the same place, for the next neighbour.
+   */
+  private void combineNeighbours(BiFunction<Object, Object, Optional<Object>> combine) {
     for (List<Integer> path : listPaths()) {
       int i = 0;
       while (!stop.getAsBoolean()) {
@@ -265,14 +269,10 @@ final class ValueMoves {
             || i + 1 >= list.size()) {
           break;
         }
-        Object left = list.get(i);
-        Object right = list.get(i + 1);
-        if (ValueEdits.isIntegral(left)
-            && ValueEdits.isIntegral(right)
-            && left.getClass() == right.getClass()) {
+        Optional<Object> combined = combine.apply(list.get(i), list.get(i + 1));
+        if (combined.isPresent()) {
           List<Object> shorter = new ArrayList<>(list);
-          shorter.set(
-              i, ValueEdits.boxLike(left, ValueEdits.integral(left) + ValueEdits.integral(right)));
+          shorter.set(i, combined.get());
           shorter.remove(i + 1);
           if (isAccepted(ArgumentTree.with(current.get(), types, path, shorter))) {
             continue;
