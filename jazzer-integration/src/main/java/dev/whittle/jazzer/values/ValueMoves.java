@@ -132,18 +132,8 @@ final class ValueMoves {
     Object like = b.get().value();
     search(0, most, shift -> shifted(a.get(), x - sign * shift, second, like, y - sign * shift));
     // The other way: what the first gives up the second takes, so that their sum stays.
-    long yNow =
-        ArgumentTree.find(current.get(), types, second)
-            .map(Node::value)
-            .filter(ValueEdits::isIntegral)
-            .map(ValueEdits::integral)
-            .orElse(y);
-    long xNow =
-        ArgumentTree.find(current.get(), types, first)
-            .map(Node::value)
-            .filter(ValueEdits::isIntegral)
-            .map(ValueEdits::integral)
-            .orElse(x);
+    long yNow = integralAt(second, y);
+    long xNow = integralAt(first, x);
     if (!keepingSum
         || stop.getAsBoolean()
         || xNow == simplest
@@ -155,6 +145,15 @@ final class ValueMoves {
     if (transfer > 0) {
       search(0, transfer, t -> shifted(a.get(), xNow - sign * t, second, like, yNow + sign * t));
     }
+  }
+
+  /** The integer at {@code path} in the current arguments, or {@code fallback} if none is. */
+  private long integralAt(List<Integer> path, long fallback) {
+    return ArgumentTree.find(current.get(), types, path)
+        .map(Node::value)
+        .filter(ValueEdits::isIntegral)
+        .map(ValueEdits::integral)
+        .orElse(fallback);
   }
 
   private Optional<Object[]> shifted(
