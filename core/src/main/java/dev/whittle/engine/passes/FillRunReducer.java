@@ -41,7 +41,7 @@ final class FillRunReducer implements ValueReducer<byte[]> {
 
   @Override
   public boolean appliesTo(byte[] content) {
-    return content.length >= MIN_SIZE && !ByteArrays.looksBinary(content) && !hasNul(content);
+    return content.length >= MIN_SIZE && !ByteArrays.looksBinary(content);
   }
 
   @Override
@@ -132,14 +132,5 @@ final class FillRunReducer implements ValueReducer<byte[]> {
 
   private static boolean isLineBreak(byte b) {
     return b == '\n' || b == '\r';
-  }
-
-  private static boolean hasNul(byte[] data) {
-    for (byte b : data) {
-      if (b == 0) {
-        return true;
-      }
-    }
-    return false;
   }
 }
