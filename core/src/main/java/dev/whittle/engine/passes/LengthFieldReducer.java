@@ -81,7 +81,10 @@ final class LengthFieldReducer implements ValueReducer<byte[]> {
     byte[] best = sweep.best();
     List<long[]> chunks = new ArrayList<>();
     for (LengthField field : LengthField.wideShapes(true)) {
-      for (int at = 0; field.width == 4 && at + field.width <= best.length; at++) {
+      if (field.width != 4) {
+        continue;
+      }
+      for (int at = 0; at + field.width <= best.length; at++) {
         long length = field.read(best, at);
         for (int gap : WIDE_GAPS) {
           if (length > field.width && at + field.width + gap + length <= best.length) {
