@@ -326,8 +326,8 @@ final class MutatorArgumentsSweep {
     }
     // Out of its range, over a size limit, an unpaired surrogate: the reader would make it
     // something else, so the move would not be the simplification it claims to be.
-    Optional<Object[]> decoded = codec.tryDecode(bytes);
-    if (decoded.isEmpty() || !codec.isCanonical(bytes)) {
+    Optional<Object[]> decoded = codec.tryDecodeCanonical(bytes);
+    if (decoded.isEmpty()) {
       return Answer.NOT_ASKED;
     }
     int order = ValueOrder.compare(decoded.get(), arguments);

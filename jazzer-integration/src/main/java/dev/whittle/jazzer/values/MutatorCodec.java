@@ -177,12 +177,20 @@ public final class MutatorCodec {
    * #tryEncode} makes of decoded values is canonical.
    */
   synchronized boolean isCanonical(byte[] bytes) {
+    return tryDecodeCanonical(bytes).isPresent();
+  }
+
+  /**
+   * The arguments {@code bytes} decode to when they are {@linkplain #isCanonical canonical}, else
+   * empty: one decoding for a caller that needs both.
+   */
+  synchronized Optional<Object[]> tryDecodeCanonical(byte[] bytes) {
     Optional<Object[]> decoded = tryDecode(bytes);
     if (decoded.isEmpty()) {
-      return false;
+      return decoded;
     }
     Optional<byte[]> again = tryEncode(decoded.get());
-    return again.isPresent() && Arrays.equals(again.get(), bytes);
+    return again.isPresent() && Arrays.equals(again.get(), bytes) ? decoded : Optional.empty();
   }
 
   private static Object invoke(Method target, Object receiver, Object... arguments) {
