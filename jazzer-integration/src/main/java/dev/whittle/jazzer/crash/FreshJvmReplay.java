@@ -20,9 +20,10 @@ import org.apiguardian.api.API;
 /**
  * The main class of the child JVM that {@link FreshJvmCheck} starts: loads the fuzz target the way
  * the minimization did (a {@link TargetRunner} with its own class loader and exit guard, the target
- * running on a run worker thread whose stack size is the JVM's default, {@code -Xss}), runs it once
- * on one input file and prints the finding in lines starting with {@value #PREFIX}, on a stream of
- * its own so that the target's output cannot be mistaken for them.
+ * running on a run worker thread whose stack size is the JVM's default, {@code -Xss}), runs it on
+ * one input file (a stack overflow {@value #OVERFLOW_RUNS} times) and prints the finding in lines
+ * starting with {@value #PREFIX}, on a stream of its own so that the target's output cannot be
+ * mistaken for them.
  *
  * <p>Arguments: {@code TARGET_CLASS CLASS_PATH INPUT_FILE TIMEOUT_MILLIS AGENT [TARGET_ARGS...]},
  * the class path separated by the platform's path separator. With {@code AGENT} = {@code
@@ -50,6 +51,15 @@ public final class FreshJvmReplay {
    */
   static final Duration REPLAY_HOOK_GRACE = Duration.ofSeconds(10);
 
+  /**
+   * How many times a replay runs an input that overflowed the stack, in the same JVM. The first run
+   * is a fresh JVM's, mostly interpreted; the later ones run the recursion as the JIT compiled it,
+   * in smaller frames, as the next runs of a test suite or of a fuzzer's {@code -runs=N} do. An
+   * input whose overflow the compiled code no longer reaches does not reproduce: the finding
+   * reported is that of the first run that does not overflow in the same recursion.
+   */
+  static final int OVERFLOW_RUNS = 3;
+
   private FreshJvmReplay() {}
 
   public static void main(String[] args) throws Exception {
@@ -72,6 +82,7 @@ public final class FreshJvmReplay {
     Finding finding;
     try (TargetRunner runner = TargetRunner.open(options, false, 0)) {
       finding = runner.runOnlyRunOfThisJvm(input);
+      finding = againWhileItOverflows(runner, input, finding);
     } catch (RuntimeException e) {
       out.println(PREFIX + "error " + e.toString().replace('\n', ' '));
       BoundedExit.exit(2);
@@ -84,6 +95,20 @@ public final class FreshJvmReplay {
     // An abandoned worker (a timeout) may still run, and the target may have left shutdown hooks
     // that never end: neither may keep this JVM alive.
     BoundedExit.exit(0, REPLAY_HOOK_GRACE);
+  }
+
+  /** The first finding of the {@link #OVERFLOW_RUNS} that is not {@code first}'s overflow. */
+  private static Finding againWhileItOverflows(TargetRunner runner, byte[] input, Finding first) {
+    if (first == null || first.recursion().isEmpty()) {
+      return first;
+    }
+    for (int run = 1; run < OVERFLOW_RUNS; run++) {
+      Finding again = runner.runOnlyRunOfThisJvm(input);
+      if (again == null || !again.recursion().equals(first.recursion())) {
+        return again;
+      }
+    }
+    return first;
   }
 
   /** The finding as lines; {@link FreshJvmCheck#parse} reads them back. */

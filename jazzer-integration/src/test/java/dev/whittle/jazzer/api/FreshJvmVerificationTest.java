@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.jazzer.targets.BugTarget;
+import dev.whittle.jazzer.targets.FirstRunOverflowTarget;
 import dev.whittle.jazzer.targets.OutOfMemoryTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
 import dev.whittle.jazzer.targets.WarmLoaderOverflowTarget;
@@ -75,6 +76,20 @@ class FreshJvmVerificationTest {
         result.verification().detail().contains("not even the crash itself"),
         result.verification().detail());
     assertArrayEquals("R".getBytes(UTF_8), result.minimized());
+  }
+
+  @Test
+  void anOverflowThatOnlyTheFirstRunOfAFreshJvmReachesDoesNotReproduce() {
+    System.setProperty(WarmOnlyOverflowTarget.WARM, "true");
+
+    MinimizationResult result =
+        minimizer(FirstRunOverflowTarget.class).minimize("aaRaa".getBytes(UTF_8));
+
+    assertArrayEquals("R".getBytes(UTF_8), result.minimized());
+    assertFalse(result.verified(), result.verification().toString());
+    assertTrue(
+        result.verification().detail().contains("not even the crash itself"),
+        result.verification().detail());
   }
 
   @Test
