@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Picks the input to write when results are verified in fresh JVMs: the smallest of the reduction's
@@ -71,6 +72,8 @@ final class FreshJvmBackOff {
    * smallest passing candidate in about 2 log2(n) probes if reproduction is monotone in the
    * improvement chain (a larger improvement reproduces whenever a smaller one does), which is what
    * a deeper recursion or a larger allocation gives; it never returns a candidate that failed.
+   * Between the last failing and the first passing improvement it then bisects over inputs that put
+   * back part of what the reduction deleted ({@link Between}), a few more probes.
    */
   static Chosen choose(
       List<byte[]> candidates,
@@ -109,7 +112,40 @@ final class FreshJvmBackOff {
         failing = middle;
       }
     }
-    return probe.verified(passing);
+    byte[] chosen = candidates.get(passing);
+    if (failing >= 0) {
+      chosen = refine(probe, candidates.get(failing), chosen);
+    }
+    return probe.verified(chosen);
+  }
+
+  /**
+   * The smallest input found between {@code failing} and {@code passing} that passes, or {@code
+   * passing}: improvements are far apart where the reduction took large chunks, and the edge a
+   * fresh JVM reaches lies somewhere between two of them.
+   */
+  private static byte[] refine(Probe probe, byte[] failing, byte[] passing) {
+    Optional<Between> between = Between.of(failing, passing);
+    if (between.isEmpty()) {
+      return passing;
+    }
+    byte[] best = passing;
+    double low = 0;
+    double high = 1;
+    for (int step = 0; step < Between.STEPS && !probe.interrupted(); step++) {
+      double middle = (low + high) / 2;
+      byte[] candidate = between.get().at(middle);
+      if (candidate.length >= best.length) {
+        break;
+      }
+      if (probe.passes(candidate)) {
+        best = candidate;
+        high = middle;
+      } else {
+        low = middle;
+      }
+    }
+    return best;
   }
 
   /** The fresh-JVM runs of one back-off, with what they found for the report. */
@@ -142,7 +178,10 @@ final class FreshJvmBackOff {
     }
 
     boolean passes(int index) {
-      byte[] candidate = candidates.get(index);
+      return passes(candidates.get(index));
+    }
+
+    boolean passes(byte[] candidate) {
       Replays.Tally tally = check.reproductions(candidate, original, matchMode, runs);
       int reproduced = tally.matched();
       jvmRuns += tally.started();
@@ -154,13 +193,12 @@ final class FreshJvmBackOff {
       return true;
     }
 
-    Chosen verified(int index) {
+    Chosen verified(byte[] input) {
       String detail = String.format(Locale.ROOT, "%d/%d fresh JVMs with %s", runs, runs, limits);
       if (!missed.isEmpty()) {
         detail += "; backed off from " + String.join(", ", missed);
       }
-      return new Chosen(
-          candidates.get(index), new Verification(true, Verification.FRESH_JVM, detail), jvmRuns);
+      return new Chosen(input, new Verification(true, Verification.FRESH_JVM, detail), jvmRuns);
     }
 
     Chosen unverified() {
