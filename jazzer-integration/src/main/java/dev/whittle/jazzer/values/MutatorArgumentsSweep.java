@@ -25,10 +25,10 @@ import java.util.Optional;
  *       elements, map entries, bytes);
  *   <li>scalars, parents before children: booleans false, integers to their simplest value (zero,
  *       or the bound of their annotated range nearer to it), to the small values next to it, and
- *       else by binary search toward it (deferred to the end of the sweep where one step toward it
- *       no longer fails, a threshold; then every value the order puts below a result near the
- *       simplest), floating-point numbers to zero or rounded toward it, enums to their first
- *       constant.
+ *       else by binary search toward it (deferred until every other integer had its moves where one
+ *       step toward it no longer fails, a threshold; then every value the order puts below a result
+ *       near the simplest), floating-point numbers to zero or rounded toward it, enums to their
+ *       first constant.
  * </ol>
  *
  * <p>The tree step runs on a string again only after other moves shortened it by a quarter ({@link
@@ -72,11 +72,8 @@ final class MutatorArgumentsSweep {
 
   private int stepUnderWay;
 
-  /**
-   * The integers whose search waits for the end of the sweep: one step toward their simplest value
-   * did not fail, so where the property is monotone in them they sit at its threshold already.
-   */
-  private final List<List<Integer>> deferred = new ArrayList<>();
+  private final IntegerSearch integers =
+      new IntegerSearch((path, value) -> isAtLeastAsGood(ask(path, value)));
 
   MutatorArgumentsSweep(
       MutatorCodec codec,
@@ -113,11 +110,11 @@ final class MutatorArgumentsSweep {
             // that the allowance may not cover when only the pair fails.
             () -> moves.shiftPairs(2, false),
             this::simplifyScalars,
+            this::searchDeferred,
             () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
             moves::moveEarlier,
             moves::swapParameters,
-            moves::sumNeighbours,
-            this::searchDeferred);
+            moves::sumNeighbours);
     for (int i = 0; i < steps.size() && !unseen; i++) {
       stepUnderWay = (first + i) % steps.size();
       steps.get(stepUnderWay).run();
@@ -133,6 +130,20 @@ final class MutatorArgumentsSweep {
   /** Whether the sweep accepted a candidate so far. */
   boolean found() {
     return best != original;
+  }
+
+  /** The searches the integer moves deferred, on what their paths hold now. */
+  private void searchDeferred() {
+    for (List<Integer> path : integers.deferred()) {
+      if (unseen) {
+        return;
+      }
+      Optional<Node> found = ArgumentTree.find(arguments, types, path);
+      if (found.isPresent() && ValueEdits.isIntegral(found.get().value())) {
+        Object value = found.get().value();
+        integers.search(path, value, ValueEdits.simplest(value, found.get().type()));
+      }
+    }
   }
 
   private void reencode() {
@@ -251,7 +262,7 @@ final class MutatorArgumentsSweep {
       if (Boolean.TRUE.equals(value)) {
         ask(path, false);
       } else if (ValueEdits.isIntegral(value)) {
-        simplifyIntegral(path, value, ValueEdits.simplest(value, node.type()));
+        integers.simplify(path, value, ValueEdits.simplest(value, node.type()));
       } else if (value instanceof Float || value instanceof Double) {
         for (Object simpler : ValueEdits.simplerFloatingPoint(value)) {
           if (isAtLeastAsGood(ask(path, simpler))) {
@@ -261,120 +272,6 @@ final class MutatorArgumentsSweep {
       } else if (value instanceof Enum<?> constant && constant.ordinal() > 0) {
         ask(path, constant.getDeclaringClass().getEnumConstants()[0]);
       }
-    }
-  }
-
-  /**
-   * The simplest value first, then the small values; then a binary search between the simplest (not
-   * interesting) and the current value (interesting), for the value nearest to the simplest that is
-   * still interesting when the property is monotone in it, as thresholds usually are.
-   */
-  private void simplifyIntegral(List<Integer> path, Object value, long simplest) {
-    long passing = ValueEdits.integral(value);
-    long failing = simplest;
-    if (passing == failing) {
-      return;
-    }
-    Answer first = ask(path, ValueEdits.boxLike(value, failing));
-    if (isAtLeastAsGood(first)) {
-      return;
-    }
-    // The small values next, smallest first (0, 1, -1, 2, -2, ...), where a property that is not
-    // monotone may still fail; only those the order puts below the current value.
-    for (long small : smallValues(simplest, passing, SMALL_DISTANCE)) {
-      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, small)))) {
-        return;
-      }
-    }
-    // One step toward the simplest value: where even that does not fail, the search waits for the
-    // moves of several values, which may take the value further, and for the end of the sweep.
-    Object step = ValueEdits.boxLike(value, passing > failing ? passing - 1 : passing + 1);
-    if (ValueEdits.integral(step) == failing) {
-      search(path, value, simplest);
-    } else if (isAtLeastAsGood(ask(path, step))) {
-      search(path, step, simplest);
-    } else {
-      deferred.add(path);
-    }
-  }
-
-  /** The searches {@link #simplifyIntegral} deferred, on what their paths hold now. */
-  private void searchDeferred() {
-    for (List<Integer> path : deferred) {
-      if (unseen) {
-        return;
-      }
-      Optional<Node> found = ArgumentTree.find(arguments, types, path);
-      if (found.isPresent() && ValueEdits.isIntegral(found.get().value())) {
-        Object value = found.get().value();
-        search(path, value, ValueEdits.simplest(value, found.get().type()));
-      }
-    }
-  }
-
-  /**
-   * A binary search between the simplest value (not interesting) and the current one (interesting);
-   * then, where it ended near the simplest, every value the order puts below.
-   */
-  private void search(List<Integer> path, Object value, long simplest) {
-    long passing = ValueEdits.integral(value);
-    long failing = simplest;
-    while (passing != failing) {
-      // The floor of the mean without overflow; it lies between the two, or on one of them.
-      long mid = (passing & failing) + ((passing ^ failing) >> 1);
-      if (mid == passing || mid == failing) {
-        break;
-      }
-      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, mid)))) {
-        passing = mid;
-      } else {
-        failing = mid;
-      }
-    }
-    // Where the search ended near the simplest value, every value the order puts below it, in
-    // that order: the search only goes one way from the simplest, and a property that is not
-    // monotone there (a value that must differ from others, as 3 may become -2) fails on the
-    // other side. The values the search asked come from the cache.
-    if (!near(passing, simplest, EXHAUSTIVE_DISTANCE)) {
-      return;
-    }
-    for (long small : smallValues(simplest, passing, EXHAUSTIVE_DISTANCE)) {
-      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, small)))) {
-        return;
-      }
-    }
-  }
-
-  /**
-   * The values next to {@code simplest}, within {@code distance} of it, nearest first and at the
-   * same distance the non-negative one, that the order puts below {@code value}.
-   */
-  private static List<Long> smallValues(long simplest, long value, int distance) {
-    List<Long> small = new ArrayList<>();
-    for (long d = 1; d <= distance; d++) {
-      for (long candidate : new long[] {simplest + d, simplest - d}) {
-        if (candidate != value && ValueOrder.compareIntegral(candidate, value) < 0) {
-          small.add(candidate);
-        }
-      }
-    }
-    return small;
-  }
-
-  /** How far from the simplest value the small values go: 1 and -1 when that is 0. */
-  private static final int SMALL_DISTANCE = 1;
-
-  /**
-   * How near the simplest value a search's result must be for every value below it to be asked: at
-   * most twice this many questions, most of them answered by the cache.
-   */
-  private static final int EXHAUSTIVE_DISTANCE = 4;
-
-  private static boolean near(long value, long simplest, int distance) {
-    try {
-      return Math.absExact(Math.subtractExact(value, simplest)) <= distance;
-    } catch (ArithmeticException overflow) {
-      return false;
     }
   }
 
