@@ -24,8 +24,11 @@ import java.util.Optional;
  *       size deleted from the end backwards down to single elements (characters, list or set
  *       elements, map entries, bytes);
  *   <li>scalars, parents before children: booleans false, integers to their simplest value (zero,
- *       or the bound of their annotated range nearer to it) and else by binary search toward it,
- *       floating-point numbers to zero or rounded toward it, enums to their first constant.
+ *       or the bound of their annotated range nearer to it), to the small values next to it, and
+ *       else by binary search toward it (deferred until every other integer had its moves where one
+ *       step toward it no longer fails, a threshold; then every value the order puts below a result
+ *       near the simplest), floating-point numbers to zero or rounded toward it, enums to their
+ *       first constant.
  * </ol>
  *
  * <p>The tree step runs on a string again only after other moves shortened it by a quarter ({@link
@@ -67,6 +70,11 @@ final class MutatorArgumentsSweep {
    */
   private boolean unseen;
 
+  private int stepUnderWay;
+
+  private final IntegerSearch integers =
+      new IntegerSearch((path, value) -> isAtLeastAsGood(ask(path, value)));
+
   MutatorArgumentsSweep(
       MutatorCodec codec,
       Optional<StringTreeStep.Memory> stringTrees,
@@ -82,8 +90,12 @@ final class MutatorArgumentsSweep {
     this.arguments = arguments;
   }
 
-  /** Runs the sweep; returns the best bytes, or the original reference if nothing was better. */
-  byte[] run() {
+  /**
+   * Runs the sweep's steps in their order, beginning at step {@code first} (modulo their number)
+   * and going round to the one before it; returns the best bytes, or the original reference if
+   * nothing was better.
+   */
+  byte[] run(int first) {
     ValueMoves moves =
         new ValueMoves(types, () -> arguments, c -> isAtLeastAsGood(ask(c)), () -> unseen);
     List<Runnable> steps =
@@ -98,17 +110,40 @@ final class MutatorArgumentsSweep {
             // that the allowance may not cover when only the pair fails.
             () -> moves.shiftPairs(2, false),
             this::simplifyScalars,
+            this::searchDeferred,
             () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
             moves::moveEarlier,
             moves::swapParameters,
             moves::sumNeighbours);
-    for (Runnable step : steps) {
-      if (unseen) {
-        break;
-      }
-      step.run();
+    for (int i = 0; i < steps.size() && !unseen; i++) {
+      stepUnderWay = (first + i) % steps.size();
+      steps.get(stepUnderWay).run();
     }
     return best == original ? original : best;
+  }
+
+  /** The step the sweep is running, or ran last. */
+  int stepUnderWay() {
+    return stepUnderWay;
+  }
+
+  /** Whether the sweep accepted a candidate so far. */
+  boolean found() {
+    return best != original;
+  }
+
+  /** The searches the integer moves deferred, on what their paths hold now. */
+  private void searchDeferred() {
+    for (List<Integer> path : integers.deferred()) {
+      if (unseen) {
+        return;
+      }
+      Optional<Node> found = ArgumentTree.find(arguments, types, path);
+      if (found.isPresent() && ValueEdits.isIntegral(found.get().value())) {
+        Object value = found.get().value();
+        integers.search(path, value, ValueEdits.simplest(value, found.get().type()));
+      }
+    }
   }
 
   private void reencode() {
@@ -227,7 +262,7 @@ final class MutatorArgumentsSweep {
       if (Boolean.TRUE.equals(value)) {
         ask(path, false);
       } else if (ValueEdits.isIntegral(value)) {
-        simplifyIntegral(path, value, ValueEdits.simplest(value, node.type()));
+        integers.simplify(path, value, ValueEdits.simplest(value, node.type()));
       } else if (value instanceof Float || value instanceof Double) {
         for (Object simpler : ValueEdits.simplerFloatingPoint(value)) {
           if (isAtLeastAsGood(ask(path, simpler))) {
@@ -239,61 +274,6 @@ final class MutatorArgumentsSweep {
       }
     }
   }
-
-  /**
-   * The simplest value first; then a binary search between it (not interesting) and the current
-   * value (interesting), for the value nearest to the simplest that is still interesting when the
-   * property is monotone in it, as thresholds usually are.
-   */
-  private void simplifyIntegral(List<Integer> path, Object value, long simplest) {
-    long passing = ValueEdits.integral(value);
-    long failing = simplest;
-    if (passing == failing) {
-      return;
-    }
-    Answer first = ask(path, ValueEdits.boxLike(value, failing));
-    if (isAtLeastAsGood(first)) {
-      return;
-    }
-    // The small values next, smallest first (0, 1, -1, 2, -2, ...), where a property that is not
-    // monotone may still fail; only those the order puts below the current value.
-    for (long small : smallValues(failing, passing)) {
-      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, small)))) {
-        return;
-      }
-    }
-    while (true) {
-      // The floor of the mean without overflow; it lies between the two, or on one of them.
-      long mid = (passing & failing) + ((passing ^ failing) >> 1);
-      if (mid == passing || mid == failing) {
-        return;
-      }
-      if (isAtLeastAsGood(ask(path, ValueEdits.boxLike(value, mid)))) {
-        passing = mid;
-      } else {
-        failing = mid;
-      }
-    }
-  }
-
-  /**
-   * The values next to {@code simplest}, within a distance of {@link #SMALL_DISTANCE}, nearest
-   * first and at the same distance the non-negative one, that the order puts below {@code value}.
-   */
-  private static List<Long> smallValues(long simplest, long value) {
-    List<Long> small = new ArrayList<>();
-    for (long d = 1; d <= SMALL_DISTANCE; d++) {
-      for (long candidate : new long[] {simplest + d, simplest - d}) {
-        if (candidate != value && ValueOrder.compareIntegral(candidate, value) < 0) {
-          small.add(candidate);
-        }
-      }
-    }
-    return small;
-  }
-
-  /** How far from the simplest value the small values go: 1 and -1 when that is 0. */
-  private static final int SMALL_DISTANCE = 1;
 
   /** The paths of all nodes of the current arguments, parents first. */
   private List<List<Integer>> paths() {

@@ -14,6 +14,14 @@ final class MutatorArgumentsValueReducer implements ValueReducer<byte[]> {
   private final Optional<StringTreeStep.Memory> stringTrees;
 
   /**
+   * Where the next sweep begins: after the step a turn was cut off in without finding anything (its
+   * allowance spent), else at the first. The next turn would otherwise go on with that step's
+   * remaining questions first, such as binary searches on values every move of which breaks the
+   * failure, and the steps after it, which move several values at once, might never run.
+   */
+  private int resumeAt;
+
+  /**
    * @param stringTrees whether strings that look like structured text are reduced as trees ({@link
    *     StringTreeStep}); off only to measure what that step brings
    */
@@ -33,6 +41,18 @@ final class MutatorArgumentsValueReducer implements ValueReducer<byte[]> {
     if (arguments.isEmpty()) {
       return current;
     }
-    return new MutatorArgumentsSweep(codec, stringTrees, tester, current, arguments.get()).run();
+    MutatorArgumentsSweep sweep =
+        new MutatorArgumentsSweep(codec, stringTrees, tester, current, arguments.get());
+    boolean ended = false;
+    try {
+      byte[] result = sweep.run(resumeAt);
+      ended = true;
+      resumeAt = 0;
+      return result;
+    } finally {
+      if (!ended) {
+        resumeAt = sweep.found() ? 0 : sweep.stepUnderWay() + 1;
+      }
+    }
   }
 }

@@ -67,6 +67,37 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
+  void aValueThatMustDifferFromTheOthersMovesToTheOtherSideOfZero() {
+    Method method = MutatorTargets.method("fiveDistinct");
+    byte[] original = MutatorTargets.encode(method, List.of(List.of(0, 1, -1, 2, 3)));
+    Oracle<byte[]> target = bytes -> MutatorTargets.run(method, bytes);
+
+    // An allowance past the deletions that each fail on five distinct values.
+    ReductionResult<byte[]> result =
+        Whittle.reduce(SequenceInputs.bytes(original))
+            .withValueReducer(ValueReducers.forMutatorArguments(method))
+            .withValueReducersFirst(true)
+            .withPassAllowance(64)
+            .run(MutatorArguments.onlyCanonical(method, original, target));
+
+    assertEquals(
+        "[[[0, 1, -1, 2, -2]]]",
+        Arrays.deepToString(MutatorTargets.decode(method, result.reduced())));
+  }
+
+  @Test
+  void aSumSplitOverTwoListsMovesIntoOneAfterTheSearchesThatCannotLowerEitherAlone() {
+    Method method = MutatorTargets.method("overflowingPair");
+    byte[] original =
+        MutatorTargets.encode(method, List.of((short) -18425), List.of((short) -14344));
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertEquals(
+        "[[-1], [-32768]]", Arrays.deepToString(MutatorTargets.decode(method, result.reduced())));
+  }
+
+  @Test
   void aJsonStringShrinksAsATreeToTheShortestDocumentThatFails() {
     Method method = MutatorTargets.method("json");
     byte[] original = MutatorTargets.encode(method, JsonBoomTarget.CRASH);
