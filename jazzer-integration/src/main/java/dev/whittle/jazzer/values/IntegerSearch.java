@@ -67,20 +67,11 @@ final class IntegerSearch {
    * then, where it ended near the simplest, every value the order puts below.
    */
   void search(List<Integer> path, Object value, long simplest) {
-    long passing = ValueEdits.integral(value);
-    long failing = simplest;
-    while (passing != failing) {
-      // The floor of the mean without overflow; it lies between the two, or on one of them.
-      long mid = (passing & failing) + ((passing ^ failing) >> 1);
-      if (mid == passing || mid == failing) {
-        break;
-      }
-      if (accepted.test(path, ValueEdits.boxLike(value, mid))) {
-        passing = mid;
-      } else {
-        failing = mid;
-      }
-    }
+    long passing =
+        ValueEdits.bisect(
+            ValueEdits.integral(value),
+            simplest,
+            mid -> accepted.test(path, ValueEdits.boxLike(value, mid)));
     // Where the search ended near the simplest value, every value the order puts below it, in
     // that order: the search only goes one way from the simplest, and a property that is not
     // monotone there (a value that must differ from others, as 3 may become -2) fails on the

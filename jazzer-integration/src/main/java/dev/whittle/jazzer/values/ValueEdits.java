@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongPredicate;
 
 /**
  * What the mutator-arguments reducer can do with one decoded value: shorten a string, list, set,
@@ -177,5 +178,23 @@ final class ValueEdits {
     return simpler.stream()
         .map(x -> value instanceof Float ? (Object) (float) (double) (Double) x : x)
         .toList();
+  }
+
+  /**
+   * A binary search between {@code passing} (accepted) and {@code failing} (not): the floor of
+   * their mean, without overflow, until the two are neighbours; the last value accepted.
+   */
+  static long bisect(long passing, long failing, LongPredicate accepted) {
+    while (true) {
+      long mid = (passing & failing) + ((passing ^ failing) >> 1);
+      if (mid == passing || mid == failing) {
+        return passing;
+      }
+      if (accepted.test(mid)) {
+        passing = mid;
+      } else {
+        failing = mid;
+      }
+    }
   }
 }

@@ -197,18 +197,7 @@ final class ValueMoves {
     if (step == failing || !isAccepted(at.apply(step))) {
       return;
     }
-    passing = step;
-    while (true) {
-      long mid = (passing & failing) + ((passing ^ failing) >> 1);
-      if (mid == passing || mid == failing) {
-        return;
-      }
-      if (isAccepted(at.apply(mid))) {
-        passing = mid;
-      } else {
-        failing = mid;
-      }
-    }
+    ValueEdits.bisect(step, failing, mid -> isAccepted(at.apply(mid)));
   }
 
   private boolean isAccepted(Optional<Object[]> candidate) {
