@@ -96,17 +96,18 @@ class ShrinkingChallengeTest {
   }
 
   @Disabled(
-      "[1, 0] needs the coupled pair moved to the front and renumbered: Whittle ends at"
-          + " [0, 0, 0, 0, 5, 4] and [0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 8], deleting an element there"
-          + " breaks the indices the others hold")
+      "2 of 3 inputs stop short of [1, 0], which needs the coupled pair moved to the front and"
+          + " renumbered: Whittle ends at [0, 0, 0, 0, 5, 4] and [0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 8],"
+          + " where deleting an element breaks the indices the others hold")
   @Test
   void coupling() throws Exception {
     assertEveryInputShrinksTo(CouplingFuzzSample.class, "[[1, 0]]");
   }
 
   @Disabled(
-      "0 / (0 + 0) needs the inner operation's flag and its divisor's literal simplified together:"
-          + " Whittle ends at 0 / (0 / 1)")
+      "0 / (0 + 0) needs two scalars simplified together: Whittle ends at 0 / (0 / 1) (the inner"
+          + " operation's flag and its divisor's literal) on 2 of 3 inputs and at"
+          + " 0 / (2147483647 + -2147483647) on the third")
   @Test
   void calculator() throws Exception {
     CalculatorFuzzSample.Expr zero = new CalculatorFuzzSample.Expr(0, null);
