@@ -42,7 +42,8 @@ import java.util.Optional;
  * sweep cannot cycle, and a call smaller in values at the same length is returned, adopted and
  * written. Between the scalar moves run the moves of several values at once ({@link ValueMoves}):
  * lists merged into their neighbours, equal integers lowered together, integer pairs moved by one
- * delta, elements moved earlier. After every accepted candidate the sweep decodes its bytes again.
+ * delta, elements moved earlier, two scalars simplified together. After every accepted candidate
+ * the sweep decodes its bytes again.
  */
 final class MutatorArgumentsSweep {
   private enum Answer {
@@ -114,7 +115,8 @@ final class MutatorArgumentsSweep {
             () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
             moves::moveEarlier,
             moves::swapParameters,
-            moves::sumNeighbours);
+            moves::sumNeighbours,
+            moves::simplifyTogether);
     for (int i = 0; i < steps.size() && !unseen; i++) {
       stepUnderWay = (first + i) % steps.size();
       steps.get(stepUnderWay).run();

@@ -145,6 +145,19 @@ final class MutatorTargets {
     }
   }
 
+  /**
+   * The shrinking challenge's calculator, flattened: {@code left / right} or {@code left + right}
+   * as a divisor, a division by a literal zero outside the precondition.
+   */
+  static void divisorEvaluatesToZero(boolean division, int left, int right) {
+    if (division && right == 0) {
+      return;
+    }
+    if ((division ? left / right : left + right) == 0) {
+      throw new AssertionError("a divisor evaluated to zero");
+    }
+  }
+
   static void described(@NotNull String s, int x, @NotNull List<@NotNull Integer> xs) {}
 
   static void listOfIntegers(List<Integer> xs) {}

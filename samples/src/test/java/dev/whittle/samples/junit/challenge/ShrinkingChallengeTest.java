@@ -104,10 +104,6 @@ class ShrinkingChallengeTest {
     assertEveryInputShrinksTo(CouplingFuzzSample.class, "[[1, 0]]");
   }
 
-  @Disabled(
-      "0 / (0 + 0) needs two scalars simplified together: Whittle ends at 0 / (0 / 1) (the inner"
-          + " operation's flag and its divisor's literal) on 2 of 3 inputs and at"
-          + " 0 / (2147483647 + -2147483647) on the third")
   @Test
   void calculator() throws Exception {
     CalculatorFuzzSample.Expr zero = new CalculatorFuzzSample.Expr(0, null);
