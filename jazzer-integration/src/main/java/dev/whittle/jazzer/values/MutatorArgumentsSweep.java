@@ -42,8 +42,9 @@ import java.util.Optional;
  * sweep cannot cycle, and a call smaller in values at the same length is returned, adopted and
  * written. Between the scalar moves run the moves of several values at once ({@link ValueMoves}):
  * lists merged into their neighbours, equal integers lowered together, integer pairs moved by one
- * delta, elements moved earlier, two scalars simplified together. After every accepted candidate
- * the sweep decodes its bytes again.
+ * delta, elements moved earlier, two scalars simplified together, an element of a list of positions
+ * in itself deleted with the others renumbered. After every accepted candidate the sweep decodes
+ * its bytes again.
  */
 final class MutatorArgumentsSweep {
   private enum Answer {
@@ -105,6 +106,7 @@ final class MutatorArgumentsSweep {
             this::nullOut,
             () -> stringTrees.ifPresent(this::reduceStringTrees),
             this::shortenSequences,
+            moves::deleteRenumbering,
             moves::mergeNeighbours,
             moves::lowerEqualTogether,
             // Two integers alone are moved together first: lowering one alone costs a search each

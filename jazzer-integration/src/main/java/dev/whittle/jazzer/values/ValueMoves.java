@@ -264,6 +264,49 @@ final class ValueMoves {
     return Optional.empty();
   }
 
+  /**
+   * In every list of integers that all index into it (each from 0 to its size less one), each
+   * element deleted with every element pointing past it lowered by one, so that the others keep
+   * pointing at the same elements: where the values are positions in their own list, deleting an
+   * element alone breaks them. A list that took one deletion is tried again at the same place.
+   */
+  void deleteRenumbering() {
+    for (List<Integer> path : listPaths()) {
+      int k = 0;
+      while (!stop.getAsBoolean()) {
+        Optional<Node> node = ArgumentTree.find(current.get(), types, path);
+        if (node.isEmpty()
+            || !(node.get().value() instanceof List<?> list)
+            || k >= list.size()
+            || !indexesItself(list)) {
+          break;
+        }
+        List<Object> shorter = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+          Object element = list.get(i);
+          long index = ValueEdits.integral(element);
+          if (i != k) {
+            shorter.add(index > k ? ValueEdits.boxLike(element, index - 1) : element);
+          }
+        }
+        if (!isAccepted(ArgumentTree.with(current.get(), types, path, shorter))) {
+          k++;
+        }
+      }
+    }
+  }
+
+  private static boolean indexesItself(List<?> list) {
+    for (Object element : list) {
+      if (!ValueEdits.isIntegral(element)
+          || ValueEdits.integral(element) < 0
+          || ValueEdits.integral(element) >= list.size()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** In every list of lists, each inner list merged into the one before it, left to right. */
   void mergeNeighbours() {
     combineNeighbours(

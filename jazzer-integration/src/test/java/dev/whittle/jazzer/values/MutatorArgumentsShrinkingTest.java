@@ -110,6 +110,17 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
+  void positionsInTheirOwnListAreRenumberedAsElementsBeforeThemGo() {
+    Method method = MutatorTargets.method("coupled");
+    // Positions 3 and 7 point at each other; deleting any element alone breaks the positions.
+    byte[] original = MutatorTargets.encode(method, List.of(0, 0, 0, 7, 0, 0, 0, 3));
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertEquals("[[1, 0]]", Arrays.deepToString(MutatorTargets.decode(method, result.reduced())));
+  }
+
+  @Test
   void aJsonStringShrinksAsATreeToTheShortestDocumentThatFails() {
     Method method = MutatorTargets.method("json");
     byte[] original = MutatorTargets.encode(method, JsonBoomTarget.CRASH);

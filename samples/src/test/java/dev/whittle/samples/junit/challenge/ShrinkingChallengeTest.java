@@ -95,10 +95,6 @@ class ShrinkingChallengeTest {
     assertEveryInputShrinksTo(DistinctFuzzSample.class, "[[0, 1, -1]]");
   }
 
-  @Disabled(
-      "2 of 3 inputs stop short of [1, 0], which needs the coupled pair moved to the front and"
-          + " renumbered: Whittle ends at [0, 0, 0, 0, 5, 4] and [0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 8],"
-          + " where deleting an element breaks the indices the others hold")
   @Test
   void coupling() throws Exception {
     assertEveryInputShrinksTo(CouplingFuzzSample.class, "[[1, 0]]");
