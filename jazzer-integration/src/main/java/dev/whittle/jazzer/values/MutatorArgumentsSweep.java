@@ -42,7 +42,9 @@ import java.util.Optional;
  * sweep cannot cycle, and a call smaller in values at the same length is returned, adopted and
  * written. Between the scalar moves run the moves of several values at once ({@link ValueMoves}):
  * lists merged into their neighbours, equal integers lowered together, integer pairs moved by one
- * delta, elements moved earlier. After every accepted candidate the sweep decodes its bytes again.
+ * delta, elements moved earlier, two scalars simplified together, an element of a list of positions
+ * in itself deleted with the others renumbered. After every accepted candidate the sweep decodes
+ * its bytes again.
  */
 final class MutatorArgumentsSweep {
   private enum Answer {
@@ -104,6 +106,7 @@ final class MutatorArgumentsSweep {
             this::nullOut,
             () -> stringTrees.ifPresent(this::reduceStringTrees),
             this::shortenSequences,
+            moves::deleteRenumbering,
             moves::mergeNeighbours,
             moves::lowerEqualTogether,
             // Two integers alone are moved together first: lowering one alone costs a search each
@@ -114,7 +117,8 @@ final class MutatorArgumentsSweep {
             () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
             moves::moveEarlier,
             moves::swapParameters,
-            moves::sumNeighbours);
+            moves::sumNeighbours,
+            moves::simplifyTogether);
     for (int i = 0; i < steps.size() && !unseen; i++) {
       stepUnderWay = (first + i) % steps.size();
       steps.get(stepUnderWay).run();

@@ -25,6 +25,9 @@ final class ValueMoves {
   /** Pairs of integers are moved only among this many: their number grows with its square. */
   static final int MAX_PAIRED_INTEGERS = 6;
 
+  /** Scalars are simplified two at a time only among this many: the pairs grow with its square. */
+  static final int MAX_PAIRED_SCALARS = 8;
+
   /** Elements are moved earlier only in lists this long: the moves grow with its square. */
   private static final int MAX_REORDERED_LENGTH = 32;
 
@@ -212,6 +215,96 @@ final class ValueMoves {
       candidate = candidate.flatMap(c -> ArgumentTree.with(c, types, node.path(), boxed));
     }
     return candidate;
+  }
+
+  /**
+   * Every pair of scalars not at their simplest value (a true boolean, an integer; among the first
+   * few) set to it at once, where either alone leaves the failure behind: a flag and a value it
+   * guards, as a division made an addition whose second operand must then be zero too. After one
+   * accepted pair the paths may hold other values: the next sweep goes on.
+   */
+  void simplifyTogether() {
+    List<Node> scalars =
+        ArgumentTree.nodes(current.get(), types).stream()
+            .filter(n -> simplestOf(n).isPresent())
+            .limit(MAX_PAIRED_SCALARS + 1L)
+            .toList();
+    if (scalars.size() < 2 || scalars.size() > MAX_PAIRED_SCALARS) {
+      return;
+    }
+    for (int i = 0; i < scalars.size(); i++) {
+      for (int j = i + 1; j < scalars.size(); j++) {
+        if (stop.getAsBoolean()) {
+          return;
+        }
+        Node b = scalars.get(j);
+        Optional<Object[]> both =
+            ArgumentTree.with(
+                    current.get(), types, scalars.get(i).path(), simplestOf(scalars.get(i)).get())
+                .flatMap(c -> ArgumentTree.with(c, types, b.path(), simplestOf(b).get()));
+        if (isAccepted(both)) {
+          return;
+        }
+      }
+    }
+  }
+
+  /** False for a true boolean, the simplest value for an integer not at it; else empty. */
+  private static Optional<Object> simplestOf(Node node) {
+    Object value = node.value();
+    if (Boolean.TRUE.equals(value)) {
+      return Optional.of(false);
+    }
+    if (ValueEdits.isIntegral(value)) {
+      long simplest = ValueEdits.simplest(value, node.type());
+      if (ValueEdits.integral(value) != simplest) {
+        return Optional.of(ValueEdits.boxLike(value, simplest));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * In every list of integers that all index into it (each from 0 to its size less one), each
+   * element deleted with every element pointing past it lowered by one, so that the others keep
+   * pointing at the same elements: where the values are positions in their own list, deleting an
+   * element alone breaks them. A list that took one deletion is tried again at the same place.
+   */
+  void deleteRenumbering() {
+    for (List<Integer> path : listPaths()) {
+      int k = 0;
+      while (!stop.getAsBoolean()) {
+        Optional<Node> node = ArgumentTree.find(current.get(), types, path);
+        if (node.isEmpty()
+            || !(node.get().value() instanceof List<?> list)
+            || k >= list.size()
+            || !indexesItself(list)) {
+          break;
+        }
+        List<Object> shorter = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+          Object element = list.get(i);
+          long index = ValueEdits.integral(element);
+          if (i != k) {
+            shorter.add(index > k ? ValueEdits.boxLike(element, index - 1) : element);
+          }
+        }
+        if (!isAccepted(ArgumentTree.with(current.get(), types, path, shorter))) {
+          k++;
+        }
+      }
+    }
+  }
+
+  private static boolean indexesItself(List<?> list) {
+    for (Object element : list) {
+      if (!ValueEdits.isIntegral(element)
+          || ValueEdits.integral(element) < 0
+          || ValueEdits.integral(element) >= list.size()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** In every list of lists, each inner list merged into the one before it, left to right. */

@@ -98,6 +98,29 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
+  void aFlagAndTheOperandItGuardsAreSimplifiedTogether() {
+    Method method = MutatorTargets.method("divisorEvaluatesToZero");
+    // 5 / 9 is zero; (true, 0, 1) fails too, but false alone makes it 0 + 1, and 0 alone a
+    // division by a literal zero: only the two together reach 0 + 0.
+    byte[] original = MutatorTargets.encode(method, true, 5, 9);
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertArrayEquals(new Object[] {false, 0, 0}, MutatorTargets.decode(method, result.reduced()));
+  }
+
+  @Test
+  void positionsInTheirOwnListAreRenumberedAsElementsBeforeThemGo() {
+    Method method = MutatorTargets.method("coupled");
+    // Positions 3 and 7 point at each other; deleting any element alone breaks the positions.
+    byte[] original = MutatorTargets.encode(method, List.of(0, 0, 0, 7, 0, 0, 0, 3));
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertEquals("[[1, 0]]", Arrays.deepToString(MutatorTargets.decode(method, result.reduced())));
+  }
+
+  @Test
   void aJsonStringShrinksAsATreeToTheShortestDocumentThatFails() {
     Method method = MutatorTargets.method("json");
     byte[] original = MutatorTargets.encode(method, JsonBoomTarget.CRASH);

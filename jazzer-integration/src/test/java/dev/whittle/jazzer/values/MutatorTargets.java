@@ -145,6 +145,35 @@ final class MutatorTargets {
     }
   }
 
+  /**
+   * The shrinking challenge's calculator, flattened: {@code left / right} or {@code left + right}
+   * as a divisor, a division by a literal zero outside the precondition.
+   */
+  static void divisorEvaluatesToZero(boolean division, int left, int right) {
+    if (division && right == 0) {
+      return;
+    }
+    if ((division ? left / right : left + right) == 0) {
+      throw new AssertionError("a divisor evaluated to zero");
+    }
+  }
+
+  /**
+   * The shrinking challenge's coupling: the elements are positions in the list (others outside the
+   * precondition), and two that point at each other fail.
+   */
+  static void coupled(@NotNull List<@NotNull Integer> xs) {
+    if (xs.stream().anyMatch(x -> x < 0 || x >= xs.size())) {
+      return;
+    }
+    for (int i = 0; i < xs.size(); i++) {
+      int j = xs.get(i);
+      if (j != i && xs.get(j) == i) {
+        throw new AssertionError(i + " and " + j + " point at each other");
+      }
+    }
+  }
+
   static void described(@NotNull String s, int x, @NotNull List<@NotNull Integer> xs) {}
 
   static void listOfIntegers(List<Integer> xs) {}

