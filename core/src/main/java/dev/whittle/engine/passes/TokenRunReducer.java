@@ -114,9 +114,10 @@ final class TokenRunReducer implements ValueReducer<byte[]> {
   }
 
   /**
-   * The token each one-byte bracket token pairs with ({@code ()}, {@code []}, {@code {}}, the
-   * nearest unmatched opening bracket of the closing one's kind), -1 for other tokens and brackets
-   * without a partner.
+   * The token each one-byte bracket token pairs with ({@code ()}, {@code []}, {@code {}}, {@code
+   * <>}: the nearest unmatched opening bracket of the closing one's kind), -1 for other tokens and
+   * brackets without a partner. The angle brackets pair too: a tag's, or a named group's {@code
+   * (?P<name>...)}, whose name goes with them.
    */
   static int[] partners(byte[] data, int[] starts) {
     int tokens = starts.length - 1;
@@ -128,10 +129,10 @@ final class TokenRunReducer implements ValueReducer<byte[]> {
         continue;
       }
       byte b = data[starts[token]];
-      if (b == '(' || b == '[' || b == '{') {
+      if (b == '(' || b == '[' || b == '{' || b == '<') {
         open.push(token);
-      } else if (b == ')' || b == ']' || b == '}') {
-        byte opening = b == ')' ? (byte) '(' : (byte) (b - 2); // ']' - 2 == '[', '}' - 2 == '{'
+      } else if (b == ')' || b == ']' || b == '}' || b == '>') {
+        byte opening = opening(b);
         for (Integer candidate : open) {
           if (data[starts[candidate]] == opening) {
             partners[token] = candidate;
@@ -143,5 +144,14 @@ final class TokenRunReducer implements ValueReducer<byte[]> {
       }
     }
     return partners;
+  }
+
+  private static byte opening(byte closing) {
+    return switch (closing) {
+      case ')' -> '(';
+      case ']' -> '[';
+      case '}' -> '{';
+      default -> '<';
+    };
   }
 }

@@ -10,6 +10,7 @@ import dev.whittle.api.Oracle;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +32,16 @@ class TokenRunReducerTest {
     assertEquals("x foo bar", reduce(new TokenDeletionReducer(), "x foo bar", pairs));
     assertEquals("x", reduce(new TokenRunReducer(), "x foo bar", pairs));
     assertEquals("x", reduce(new TokenRunReducer(), "x foo bar foo bar foo bar", pairs));
+  }
+
+  @Test
+  void aGroupsNameGoesWithTheAngleBracketThatClosesIt() {
+    // RE2/J 1.6's answers on its factor() crash: the named group's opening fails whole or in part.
+    Set<String> crashes = Set.of("(?P<c>..|.#|..", "(..|.#|..", "..|.#|..");
+
+    assertEquals(
+        "(?P<c>..|.#|..", reduce(new TokenDeletionReducer(), "(?P<c>..|.#|..", crashes::contains));
+    assertEquals("..|.#|..", reduce(new TokenRunReducer(), "(?P<c>..|.#|..", crashes::contains));
   }
 
   @Test
@@ -58,11 +69,12 @@ class TokenRunReducerTest {
 
   @Test
   void bracketsPairWithTheNearestOpenOneOfTheirKind() {
-    byte[] text = "([a]{)}\\(".getBytes(ISO_8859_1);
+    byte[] text = "([a]{)}\\(<>>".getBytes(ISO_8859_1);
     int[] starts = TokenRunReducer.tokenStarts(text, Integer.MAX_VALUE);
 
-    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7, 9}, starts);
-    assertArrayEquals(new int[] {5, 3, -1, 1, 6, 0, 4, -1}, TokenRunReducer.partners(text, starts));
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12}, starts);
+    assertArrayEquals(
+        new int[] {5, 3, -1, 1, 6, 0, 4, -1, 9, 8, -1}, TokenRunReducer.partners(text, starts));
   }
 
   @Test
