@@ -13,11 +13,12 @@ import java.util.List;
  * input overwritten with one filler byte (all of it, then with its line breaks kept, so that its
  * line structure survives; a letter, a digit, a space), and where no such input is interesting, the
  * longest run of fillable bytes from the front and from the back that can be filled, found by
- * bisection, then the same on the halves of what is left between them. A failure bound by the
- * input's shape rather than its content (a buffer boundary at the end of a line, a size limit) then
- * leaves text whose every deletion of {@code k} bytes in a run of the filler is one and the same
- * candidate, which the loop's cache answers: the deletion passes after it finish where on the
- * original each deletion is a new candidate.
+ * bisection, then the same on the halves of what is left between them. Where the whole input went
+ * with its line breaks kept, the same search then fills the line breaks that need not stay. A
+ * failure bound by the input's shape rather than its content (a buffer boundary at the end of a
+ * line, a size limit) then leaves text whose every deletion of {@code k} bytes in a run of the
+ * filler is one and the same candidate, which the loop's cache answers: the deletion passes after
+ * it finish where on the original each deletion is a new candidate.
  *
  * <p>At most {@code 16 + 8·log2(length)} questions per call: a byte that must stay costs a
  * bisection, so a crash whose content matters throughout loses few questions to it. Only text of at
@@ -58,7 +59,14 @@ final class FillAllReducer implements ValueReducer<byte[]> {
     QuestionBudget budget = new QuestionBudget(tester, questionLimit(current.length));
     byte[] best = whole(current, budget);
     if (best == current) {
-      best = runs(current, budget);
+      byte filler = dominant(current);
+      best = runs(current, fillable(current, 0, current.length, filler), filler, true, budget);
+    } else {
+      // The line breaks kept: those that need not stay go too, so that a crash bound by one line
+      // break (a buffer boundary at the end of a line) leaves a few long runs of the filler.
+      byte filler = best[firstOther(best)];
+      int[] breaks = lineBreaks(best);
+      best = runs(best, breaks, filler, filler == FILLERS[0], budget);
     }
     lastResult = best;
     return best;
@@ -94,17 +102,17 @@ final class FillAllReducer implements ValueReducer<byte[]> {
   }
 
   /**
-   * Runs filled with the filler the input holds most of: in each region that is not fillable as a
-   * whole, the longest fillable prefix, then (unless the rest is fillable) the longest fillable
+   * Runs of {@code positions} set to {@code filler}: in each region of them that is not fillable as
+   * a whole, the longest fillable prefix, then (unless the rest is fillable) the longest fillable
    * suffix of what follows the byte that stopped it, then the two halves of what lies between the
-   * bytes that stopped them, as regions of their own.
+   * bytes that stopped them, as regions of their own. {@code asked}: filling all of {@code
+   * positions} was asked about already, and was not interesting.
    */
-  private static byte[] runs(byte[] current, QuestionBudget budget) {
-    byte filler = dominant(current);
+  private static byte[] runs(
+      byte[] current, int[] all, byte filler, boolean asked, QuestionBudget budget) {
     byte[] best = current;
     Deque<int[]> regions = new ArrayDeque<>();
-    regions.add(fillable(current, 0, current.length, filler));
-    boolean asked = true; // the whole input was asked about already
+    regions.add(all);
     while (!regions.isEmpty() && budget.hasLeft()) {
       int[] positions = regions.poll();
       if (positions.length == 0) {
@@ -201,6 +209,26 @@ final class FillAllReducer implements ValueReducer<byte[]> {
       }
     }
     return best;
+  }
+
+  /** Where the first byte that is not a line break is; there is one. */
+  private static int firstOther(byte[] data) {
+    int at = 0;
+    while (data[at] == '\n' || data[at] == '\r') {
+      at++;
+    }
+    return at;
+  }
+
+  private static int[] lineBreaks(byte[] data) {
+    int[] out = new int[data.length];
+    int count = 0;
+    for (int i = 0; i < data.length; i++) {
+      if (data[i] == '\n' || data[i] == '\r') {
+        out[count++] = i;
+      }
+    }
+    return Arrays.copyOf(out, count);
   }
 
   /** The positions in {@code [from, to)} that hold neither the filler nor a line break. */
