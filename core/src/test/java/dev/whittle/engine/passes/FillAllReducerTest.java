@@ -33,12 +33,17 @@ class FillAllReducerTest {
   }
 
   private static String reduce(String input, Predicate<byte[]> interesting, AtomicLong asked) {
+    return reduce(new FillAllReducer(), input, interesting, asked);
+  }
+
+  private static String reduce(
+      FillAllReducer pass, String input, Predicate<byte[]> interesting, AtomicLong asked) {
     ContentTester<byte[]> tester =
         candidate -> {
           asked.incrementAndGet();
           return interesting.test(candidate);
         };
-    return new String(new FillAllReducer().reduce(input.getBytes(ISO_8859_1), tester), ISO_8859_1);
+    return new String(pass.reduce(input.getBytes(ISO_8859_1), tester), ISO_8859_1);
   }
 
   @Test
@@ -88,7 +93,11 @@ class FillAllReducerTest {
           String text = new String(data, ISO_8859_1);
           return data.length >= 2000 && text.startsWith("BEGIN\n") && text.endsWith("\nEND");
         };
-    String out = reduce(input, framed, asked);
+    FillAllReducer pass = new FillAllReducer();
+    assertEquals(input, reduce(pass, input, framed, asked), "the first turn fills only all of it");
+    assertEquals(4, asked.get(), "everything, then the three fillers with the line breaks kept");
+    asked.set(0);
+    String out = reduce(pass, input, framed, asked);
 
     String middle = input.substring(6, input.length() - 4).replaceAll("[^\n]", "a");
     assertEquals("BEGIN\n" + middle + "\nEND", out);
@@ -102,7 +111,11 @@ class FillAllReducerTest {
     String input = varied(60);
     AtomicLong asked = new AtomicLong();
     // Every byte matters: each bisection finds one that must stay, until the limit ends the call.
-    String out = reduce(input, data -> new String(data, ISO_8859_1).equals(input), asked);
+    FillAllReducer pass = new FillAllReducer();
+    Predicate<byte[]> original = data -> new String(data, ISO_8859_1).equals(input);
+    assertEquals(input, reduce(pass, input, original, asked));
+    asked.set(0);
+    String out = reduce(pass, input, original, asked);
 
     assertEquals(input, out);
     assertEquals(FillAllReducer.questionLimit(input.length()), asked.get());
@@ -118,7 +131,9 @@ class FillAllReducerTest {
     assertFalse(pass.appliesTo(small));
 
     byte[] input = varied(60).getBytes(ISO_8859_1);
-    byte[] once = pass.reduce(input, data -> new String(data, ISO_8859_1).startsWith("BEGIN"));
+    Predicate<byte[]> begins = data -> new String(data, ISO_8859_1).startsWith("BEGIN");
+    pass.reduce(input, begins::test);
+    byte[] once = pass.reduce(input, begins::test);
     byte[] copy = once.clone();
     assertSame(copy, pass.reduce(copy, data -> fail()), "what it returned last is asked again");
   }
