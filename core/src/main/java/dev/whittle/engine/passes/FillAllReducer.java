@@ -2,6 +2,7 @@ package dev.whittle.engine.passes;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.ValueReducer;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,8 +25,10 @@ import java.util.List;
  * bisection. The first call whose whole fill is refuted asks nothing more: the content matters, and
  * the bisection waits for a later turn, which the scheduler gives once the other passes have halved
  * the content (if it is still large) or retry the passes. Only text of at least {@link
- * FillRunReducer#MIN_SIZE} bytes. No candidate brings back a byte other than the filler, so the
- * passes cannot cycle through it.
+ * FillRunReducer#MIN_SIZE} bytes, and like the tree passes it comes with, within {@link
+ * TreeSizeLimit}: each candidate is a copy of all of it, and each position it fills takes four
+ * bytes. No candidate brings back a byte other than the filler, so the passes cannot cycle through
+ * it.
  */
 final class FillAllReducer implements ValueReducer<byte[]> {
   private static final byte[] FILLERS = {'a', '0', ' '};
@@ -48,7 +51,9 @@ final class FillAllReducer implements ValueReducer<byte[]> {
 
   @Override
   public boolean appliesTo(byte[] content) {
-    return content.length >= FillRunReducer.MIN_SIZE && !ByteArrays.looksBinary(content);
+    return content.length >= FillRunReducer.MIN_SIZE
+        && TreeSizeLimit.fits(content)
+        && !ByteArrays.looksBinary(content);
   }
 
   @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.ContentTester;
+import dev.whittle.engine.tree.TreeSizeLimit;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
@@ -129,6 +130,7 @@ class FillAllReducerTest {
     assertSame(uniform, pass.reduce(uniform, data -> fail()));
     assertSame(small, pass.reduce(small, data -> fail()));
     assertFalse(pass.appliesTo(small));
+    assertFalse(pass.appliesTo(new byte[TreeSizeLimit.MAX_BYTES + 1]), "as the tree passes");
 
     byte[] input = varied(60).getBytes(ISO_8859_1);
     Predicate<byte[]> begins = data -> new String(data, ISO_8859_1).startsWith("BEGIN");
