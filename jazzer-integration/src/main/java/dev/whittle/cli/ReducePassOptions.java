@@ -154,11 +154,11 @@ final class ReducePassOptions {
         + " algorithms (hdd, hdd* to a fixpoint, coarse-hdd, gtr, gtr* with substitution by a"
         + " descendant) reduce the tree of --format first, then "
         + ReduceAlgorithm.DEFAULT
-        + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after the default tree"
-        + " passes ("
+        + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after fill-all (large text"
+        + " set to one filler), the default tree passes ("
         + String.join(", ", TreeRecipe.treePassNames())
-        + ") and token deletion (tokens: an escape, a word or a number at a time) when --format"
-        + " finds a tree.";
+        + ") and token deletion (tokens: an escape, a word or a number at a time; token-runs:"
+        + " runs of up to 16 tokens on small text) when --format finds a tree.";
   }
 
   /** The byte passes {@code --passes} names, checked before INPUT is read. */

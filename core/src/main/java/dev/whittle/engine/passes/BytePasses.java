@@ -50,6 +50,14 @@ public final class BytePasses {
     return new TokenDeletionReducer();
   }
 
+  /**
+   * Deletes runs of 16, 8, 4, 2 and 1 tokens together, a bracket with its partner, on text of at
+   * most 64 tokens: tokens that only go together (see {@code TokenRunReducer}).
+   */
+  public static ValueReducer<byte[]> tokenRuns() {
+    return new TokenRunReducer();
+  }
+
   /** Deletes runs of 2 to 4 bytes, for small groups of bytes that only go together. */
   public static ValueReducer<byte[]> byteRuns() {
     return new ByteRunReducer();
@@ -102,6 +110,14 @@ public final class BytePasses {
    */
   public static ValueReducer<byte[]> fillRuns() {
     return new FillRunReducer();
+  }
+
+  /**
+   * Large text made uniform in few questions: the whole input set to one filler, else the longest
+   * fillable prefix and suffix found by bisection (see {@code FillAllReducer}).
+   */
+  public static ValueReducer<byte[]> fillAll() {
+    return new FillAllReducer();
   }
 
   /**

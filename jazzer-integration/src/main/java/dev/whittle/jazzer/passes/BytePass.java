@@ -41,6 +41,13 @@ public enum BytePass {
   DUPLICATE_CHUNKS(BytePasses::duplicateChunks, "delete one of two repeated chunks"),
   ZERO_RUNS(BytePasses::zeroRuns, "set runs of bytes to 0x00, as afl-tmin does"),
   FILL_RUNS(BytePasses::fillRuns, "make large text uniform: runs of bytes set to one filler"),
+  FILL_ALL(
+      BytePasses::fillAll,
+      "make large text uniform in few questions: all of it set to one filler, else the longest"
+          + " fillable prefix and suffix"),
+  TOKEN_RUNS(
+      BytePasses::tokenRuns,
+      "on text of at most 64 tokens, delete runs of 16 to 1 tokens, a bracket with its partner"),
   BYTE_RUNS(BytePasses::byteRuns, "delete runs of 2 to 4 bytes"),
   INT_FIELDS(BytePasses::integerFields, "lower 16- and 32-bit integers toward 0"),
   TEXT_NUMBERS(BytePasses::textNumbers, "lower ASCII decimal and octal numbers toward 0");

@@ -73,14 +73,22 @@ public final class TreeRecipe {
   }
 
   /**
-   * The tree passes for text, then token deletion: C-Vise deletes a lexical token at a time, and an
-   * escape such as {@code \b} goes only as a whole, which neither the tree passes (a token is a
-   * leaf) nor one-byte deletions take out. Only {@code reduce}'s: a test run there is a JVM or a
-   * process, where one more question per token is cheap beside what it saves.
+   * Large text made uniform ({@code fill-all}), the tree passes for text, then token deletion, one
+   * token and runs of tokens: C-Vise deletes a lexical token at a time and runs of them, and an
+   * escape such as {@code \b} goes only as a whole, two alternatives of a regular expression only
+   * together, which neither the tree passes (a token is a leaf) nor one-byte deletions take out.
+   * The filler goes first: a crash bound by its length or line structure rather than its content (a
+   * buffer boundary) then loses its content in a few questions, and the deletions after it ask
+   * about uniform text, whose many equal candidates the cache answers. Only {@code reduce}'s: a
+   * test run there is a JVM or a process, where a few more questions are cheap beside what they
+   * save.
    */
   private static List<ValueReducer<byte[]>> textPasses(TreeBuilder builder, Algorithm algorithm) {
-    List<ValueReducer<byte[]>> passes = new ArrayList<>(TreePasses.forText(builder, algorithm));
+    List<ValueReducer<byte[]>> passes = new ArrayList<>();
+    passes.add(BytePasses.fillAll());
+    passes.addAll(TreePasses.forText(builder, algorithm));
     passes.add(BytePasses.tokens());
+    passes.add(BytePasses.tokenRuns());
     return passes;
   }
 

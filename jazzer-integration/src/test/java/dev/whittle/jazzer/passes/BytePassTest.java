@@ -52,7 +52,9 @@ class BytePassTest {
     both.addAll(Recipes.onlyWhenNamed());
 
     assertEquals(BytePass.values().length, both.size());
-    assertEquals(List.of(BytePass.INT_FIELDS, BytePass.TEXT_NUMBERS), Recipes.onlyWhenNamed());
+    assertEquals(
+        List.of(BytePass.FILL_ALL, BytePass.TOKEN_RUNS, BytePass.INT_FIELDS, BytePass.TEXT_NUMBERS),
+        Recipes.onlyWhenNamed());
   }
 
   @Test
