@@ -44,4 +44,21 @@ final class ByteArrays {
     }
     return other > 0 && other * 8 >= data.length;
   }
+
+  /** The one of {@code fillers} that {@code data} holds most of, the first on a tie. */
+  static byte dominant(byte[] data, byte[] fillers) {
+    byte best = fillers[0];
+    long bestCount = -1;
+    for (byte filler : fillers) {
+      long count = 0;
+      for (byte b : data) {
+        count += b == filler ? 1 : 0;
+      }
+      if (count > bestCount) {
+        best = filler;
+        bestCount = count;
+      }
+    }
+    return best;
+  }
 }

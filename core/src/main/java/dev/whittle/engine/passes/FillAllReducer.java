@@ -214,19 +214,7 @@ final class FillAllReducer implements ValueReducer<byte[]> {
 
   /** The filler the content holds most of, the first on a tie. */
   private static byte dominant(byte[] data) {
-    byte best = FILLERS[0];
-    long bestCount = -1;
-    for (byte filler : FILLERS) {
-      long count = 0;
-      for (byte b : data) {
-        count += b == filler ? 1 : 0;
-      }
-      if (count > bestCount) {
-        best = filler;
-        bestCount = count;
-      }
-    }
-    return best;
+    return ByteArrays.dominant(data, FILLERS);
   }
 
   /** Where the first byte that is not a line break is; there is one. */

@@ -95,19 +95,7 @@ final class FillRunReducer implements ValueReducer<byte[]> {
    * turn fills with the same one and never trades one filler for another.
    */
   private static byte dominant(byte[] data) {
-    byte best = FILLERS[0];
-    long bestCount = -1;
-    for (byte filler : FILLERS) {
-      long count = 0;
-      for (byte b : data) {
-        count += b == filler ? 1 : 0;
-      }
-      if (count > bestCount) {
-        best = filler;
-        bestCount = count;
-      }
-    }
-    return best;
+    return ByteArrays.dominant(data, FILLERS);
   }
 
   /** Whether a byte in {@code [from, to)} is neither the filler nor a line break. */
