@@ -194,11 +194,23 @@ final class FreshJvmBackOff {
     }
 
     Chosen verified(byte[] input) {
-      String detail = String.format(Locale.ROOT, "%d/%d fresh JVMs with %s", runs, runs, limits);
+      String detail =
+          String.format(Locale.ROOT, "%d/%d fresh JVMs%s with %s", runs, runs, eachRuns(), limits);
       if (!missed.isEmpty()) {
         detail += "; backed off from " + String.join(", ", missed);
       }
       return new Chosen(input, new Verification(true, Verification.FRESH_JVM, detail), jvmRuns);
+    }
+
+    /**
+     * How often each fresh JVM ran the input, where more than once: a stack overflow must overflow
+     * in every one of {@link FreshJvmReplay#OVERFLOW_RUNS} runs, which is what "reproduced" means
+     * for it (docs/minimize.md).
+     */
+    private String eachRuns() {
+      return original.recursion().isPresent()
+          ? String.format(Locale.ROOT, " (%d runs each)", FreshJvmReplay.OVERFLOW_RUNS)
+          : "";
     }
 
     Chosen unverified() {

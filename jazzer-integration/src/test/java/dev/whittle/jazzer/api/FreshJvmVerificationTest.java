@@ -42,7 +42,9 @@ class FreshJvmVerificationTest {
     assertArrayEquals("MEM".getBytes(UTF_8), result.minimized());
     assertTrue(result.verified(), result.verification().toString());
     assertEquals(Verification.FRESH_JVM, result.verification().method());
-    assertTrue(result.verification().detail().startsWith("3/3 fresh JVMs"));
+    assertTrue(
+        result.verification().detail().startsWith("3/3 fresh JVMs with "),
+        "an out-of-memory error runs once in each: " + result.verification().detail());
   }
 
   @Test
@@ -61,6 +63,10 @@ class FreshJvmVerificationTest {
     assertTrue(
         result.verification().detail().contains("backed off from 1 bytes (0/3)"),
         result.verification().detail());
+    assertTrue(
+        result.verification().detail().startsWith("3/3 fresh JVMs with "),
+        "an overflow thrown outside a recursion runs once in each: "
+            + result.verification().detail());
   }
 
   @Test
