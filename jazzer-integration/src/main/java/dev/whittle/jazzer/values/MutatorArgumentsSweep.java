@@ -114,6 +114,8 @@ final class MutatorArgumentsSweep {
             () -> moves.shiftPairs(2, false),
             this::simplifyScalars,
             this::searchDeferred,
+            // All integers at once ask two questions where they fail; pairs ask many more.
+            moves::shiftAll,
             () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
             moves::moveEarlier,
             moves::swapParameters,

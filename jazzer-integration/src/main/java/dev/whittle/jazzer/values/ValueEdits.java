@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongPredicate;
 
@@ -196,5 +197,41 @@ final class ValueEdits {
         failing = mid;
       }
     }
+  }
+
+  /** The largest value of {@code like}'s integral type. */
+  static long maximum(Object like) {
+    return like instanceof Byte
+        ? Byte.MAX_VALUE
+        : like instanceof Short
+            ? Short.MAX_VALUE
+            : like instanceof Integer
+                ? Integer.MAX_VALUE
+                : like instanceof Character ? Character.MAX_VALUE : Long.MAX_VALUE;
+  }
+
+  /** The smallest value of {@code like}'s integral type. */
+  static long minimum(Object like) {
+    return like instanceof Byte
+        ? Byte.MIN_VALUE
+        : like instanceof Short
+            ? Short.MIN_VALUE
+            : like instanceof Integer
+                ? Integer.MIN_VALUE
+                : like instanceof Character ? Character.MIN_VALUE : Long.MIN_VALUE;
+  }
+
+  /** False for a true boolean, the simplest value for an integer not at it; else empty. */
+  static Optional<Object> simplestScalar(Object value, AnnotatedType type) {
+    if (Boolean.TRUE.equals(value)) {
+      return Optional.of(false);
+    }
+    if (isIntegral(value)) {
+      long simplest = simplest(value, type);
+      if (integral(value) != simplest) {
+        return Optional.of(boxLike(value, simplest));
+      }
+    }
+    return Optional.empty();
   }
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
+import java.util.function.LongUnaryOperator;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -27,6 +28,9 @@ final class ValueMoves {
 
   /** Scalars are simplified two at a time only among this many: the pairs grow with its square. */
   static final int MAX_PAIRED_SCALARS = 8;
+
+  /** All integers are shifted together only where there are this many at most. */
+  static final int MAX_SHIFTED_INTEGERS = 16;
 
   /** Elements are moved earlier only in lists this long: the moves grow with its square. */
   private static final int MAX_REORDERED_LENGTH = 32;
@@ -79,7 +83,7 @@ final class ValueMoves {
       }
       Object like = nodes.get(0).value();
       long simplest = (Long) group.getKey().get(2);
-      search(ValueEdits.integral(like), simplest, v -> withAll(nodes, v));
+      search(ValueEdits.integral(like), simplest, v -> withEach(nodes, x -> v));
     }
   }
 
@@ -143,7 +147,7 @@ final class ValueMoves {
         || (xNow > simplest) != (x > simplest)) {
       return;
     }
-    long room = sign > 0 ? maximum(like) - yNow : yNow - minimum(like);
+    long room = sign > 0 ? ValueEdits.maximum(like) - yNow : yNow - ValueEdits.minimum(like);
     long transfer = Math.min(Math.abs(xNow - simplest), room);
     if (transfer > 0) {
       search(0, transfer, t -> shifted(a.get(), xNow - sign * t, second, like, yNow + sign * t));
@@ -161,28 +165,8 @@ final class ValueMoves {
 
   private Optional<Object[]> shifted(
       Node first, long x, List<Integer> second, Object like, long y) {
-    return withAll(List.of(first), x)
+    return withEach(List.of(first), old -> x)
         .flatMap(m -> ArgumentTree.with(m, types, second, ValueEdits.boxLike(like, y)));
-  }
-
-  private static long maximum(Object like) {
-    return like instanceof Byte
-        ? Byte.MAX_VALUE
-        : like instanceof Short
-            ? Short.MAX_VALUE
-            : like instanceof Integer
-                ? Integer.MAX_VALUE
-                : like instanceof Character ? Character.MAX_VALUE : Long.MAX_VALUE;
-  }
-
-  private static long minimum(Object like) {
-    return like instanceof Byte
-        ? Byte.MIN_VALUE
-        : like instanceof Short
-            ? Short.MIN_VALUE
-            : like instanceof Integer
-                ? Integer.MIN_VALUE
-                : like instanceof Character ? Character.MIN_VALUE : Long.MIN_VALUE;
   }
 
   /**
@@ -207,14 +191,42 @@ final class ValueMoves {
     return candidate.isPresent() && accepted.test(candidate.get());
   }
 
-  /** The current arguments with every node of {@code nodes} set to {@code value}. */
-  private Optional<Object[]> withAll(List<Node> nodes, long value) {
+  /** The current arguments with every node of {@code nodes} set to {@code value} of its own. */
+  private Optional<Object[]> withEach(List<Node> nodes, LongUnaryOperator value) {
     Optional<Object[]> candidate = Optional.of(current.get());
     for (Node node : nodes) {
-      Object boxed = ValueEdits.boxLike(node.value(), value);
+      long changed = value.applyAsLong(ValueEdits.integral(node.value()));
+      Object boxed = ValueEdits.boxLike(node.value(), changed);
       candidate = candidate.flatMap(c -> ArgumentTree.with(c, types, node.path(), boxed));
     }
     return candidate;
+  }
+
+  /**
+   * All integers of one type shifted by the same delta, toward zero for the one farthest on the
+   * side of the nearest: the smallest lifted to zero where any is negative, else lowered to it.
+   * Where the test looks only at their order or differences (a heap, a sorted run), no value can
+   * move alone, and {@link #shiftPairs} moves only two. Only where every one's simplest value is
+   * zero and there are three to {@value #MAX_SHIFTED_INTEGERS}: a binary search on the delta.
+   */
+  void shiftAll() {
+    List<Node> integers =
+        ArgumentTree.nodes(current.get(), types).stream()
+            .filter(n -> ValueEdits.isIntegral(n.value()))
+            .limit(MAX_SHIFTED_INTEGERS + 1L)
+            .toList();
+    if (integers.size() < 3 // Two are a pair, which shiftPairs moves by the same delta.
+        || integers.size() > MAX_SHIFTED_INTEGERS
+        || integers.stream().anyMatch(n -> ValueEdits.simplest(n.value(), n.type()) != 0)
+        || integers.stream().map(n -> n.value().getClass()).distinct().count() != 1) {
+      return;
+    }
+    long low = integers.stream().mapToLong(n -> ValueEdits.integral(n.value())).min().getAsLong();
+    long high = integers.stream().mapToLong(n -> ValueEdits.integral(n.value())).max().getAsLong();
+    Object like = integers.get(0).value();
+    long most = low < 0 ? Math.min(-low, ValueEdits.maximum(like) - high) : low;
+    long sign = low < 0 ? 1 : -1;
+    search(0, most, delta -> withEach(integers, x -> x + sign * delta));
   }
 
   /**
@@ -226,7 +238,7 @@ final class ValueMoves {
   void simplifyTogether() {
     List<Node> scalars =
         ArgumentTree.nodes(current.get(), types).stream()
-            .filter(n -> simplestOf(n).isPresent())
+            .filter(n -> ValueEdits.simplestScalar(n.value(), n.type()).isPresent())
             .limit(MAX_PAIRED_SCALARS + 1L)
             .toList();
     if (scalars.size() < 2 || scalars.size() > MAX_PAIRED_SCALARS) {
@@ -240,28 +252,22 @@ final class ValueMoves {
         Node b = scalars.get(j);
         Optional<Object[]> both =
             ArgumentTree.with(
-                    current.get(), types, scalars.get(i).path(), simplestOf(scalars.get(i)).get())
-                .flatMap(c -> ArgumentTree.with(c, types, b.path(), simplestOf(b).get()));
+                    current.get(),
+                    types,
+                    scalars.get(i).path(),
+                    ValueEdits.simplestScalar(scalars.get(i).value(), scalars.get(i).type()).get())
+                .flatMap(
+                    c ->
+                        ArgumentTree.with(
+                            c,
+                            types,
+                            b.path(),
+                            ValueEdits.simplestScalar(b.value(), b.type()).get()));
         if (isAccepted(both)) {
           return;
         }
       }
     }
-  }
-
-  /** False for a true boolean, the simplest value for an integer not at it; else empty. */
-  private static Optional<Object> simplestOf(Node node) {
-    Object value = node.value();
-    if (Boolean.TRUE.equals(value)) {
-      return Optional.of(false);
-    }
-    if (ValueEdits.isIntegral(value)) {
-      long simplest = ValueEdits.simplest(value, node.type());
-      if (ValueEdits.integral(value) != simplest) {
-        return Optional.of(ValueEdits.boxLike(value, simplest));
-      }
-    }
-    return Optional.empty();
   }
 
   /**

@@ -110,6 +110,19 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
+  void valuesWhoseDifferencesFailAreShiftedTogetherToZeroFromEitherSide() {
+    Method method = MutatorTargets.method("consecutive");
+    for (int start : new int[] {-7_777, 1_000_000}) {
+      byte[] original = MutatorTargets.encode(method, start, start + 1, start + 2);
+
+      ReductionResult<byte[]> result = shrink(method, original);
+
+      assertArrayEquals(
+          new Object[] {0, 1, 2}, MutatorTargets.decode(method, result.reduced()), "from " + start);
+    }
+  }
+
+  @Test
   void positionsInTheirOwnListAreRenumberedAsElementsBeforeThemGo() {
     Method method = MutatorTargets.method("coupled");
     // Positions 3 and 7 point at each other; deleting any element alone breaks the positions.

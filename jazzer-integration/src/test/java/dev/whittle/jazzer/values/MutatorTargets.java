@@ -158,6 +158,13 @@ final class MutatorTargets {
     }
   }
 
+  /** Three consecutive integers fail: only their differences count, so no value moves alone. */
+  static void consecutive(int a, int b, int c) {
+    if (b == a + 1 && c == b + 1) {
+      throw new AssertionError(a + ", " + b + ", " + c + " are consecutive");
+    }
+  }
+
   /**
    * The shrinking challenge's coupling: the elements are positions in the list (others outside the
    * precondition), and two that point at each other fail.

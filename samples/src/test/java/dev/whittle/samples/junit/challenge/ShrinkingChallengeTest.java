@@ -112,8 +112,8 @@ class ShrinkingChallengeTest {
   }
 
   @Disabled(
-      "2 of 3 inputs stop short: (-1, null, (-1, (-1), (0))) needs all its integers raised by one"
-          + " together, (0, (0, (0, (1))), (0)) needs a subtree moved up to make the heap shallower")
+      "1 of 3 inputs stops short: (0, (0, (0, (1))), (0)) needs its subtrees rearranged, not only"
+          + " one moved up, to reach the minimum's four values")
   @Test
   void binHeap() throws Exception {
     Object minimum =
