@@ -13,17 +13,15 @@ import java.util.Locale;
  * stack of the fresh JVMs that verify the result.
  *
  * <p>An overflow whose depth is bound by the input's nesting reproduces only where the nesting
- * exhausts the stack. The reduction's edge and the fresh JVMs' differ (the JIT's state, interpreted
- * or compiled frames), and the fresh-JVM back-off ({@link FreshJvmBackOff}) walks up from the
- * reduction's result to the smallest input that reproduces there: a reduction that stops well above
- * the fresh JVMs' edge leaves bytes nobody needs, one that stops below it costs JVM starts. A
- * quarter more depth puts the reduction's edge just above the fresh JVMs' in the cases measured
- * (docs/dev/benchmarks.md); a larger margin did not make later runs of a fresh JVM miss less.
- * HotSpot keeps a fixed part of every stack for its guard and shadow zones, so the margin goes on
- * the rest. An unbounded recursion overflows any stack and shrinks as far as on the default one.
+ * exhausts the stack, and how deep that is moves with the JIT's state: reduced on the stack it is
+ * checked with, the result sits at that edge and a fresh JVM reproduces it or not. Reduced on a
+ * stack that allows {@value #MARGIN} times the depth, the result keeps about that much more depth
+ * than the check needs. HotSpot keeps a fixed part of every stack for its guard and shadow zones,
+ * so the margin goes on the rest: twice a 256 KiB stack allows about three times its depth. An
+ * unbounded recursion overflows any stack and shrinks as far as on the default one.
  */
 final class OverflowStack {
-  static final double MARGIN = 1.25;
+  static final int MARGIN = 2;
 
   /** What HotSpot gives a thread on the common 64-bit platforms without {@code -Xss}. */
   static final long USUAL_DEFAULT_BYTES = 1L << 20;
@@ -34,7 +32,7 @@ final class OverflowStack {
   static long reductionBytes(List<String> checkJvmArgs) {
     long checked = checkedBytes(checkJvmArgs);
     long reserved = Math.min(reservedBytes(), checked / 2);
-    return (long) (MARGIN * (checked - reserved)) + reserved;
+    return MARGIN * (checked - reserved) + reserved;
   }
 
   /**

@@ -8,8 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Stack overflows are reduced on a stack that allows a quarter more depth than the fresh JVMs'
- * stack: 1.25 times what is left of it beside HotSpot's guard and shadow zones, plus those zones.
+ * Stack overflows are reduced on a stack that allows twice the depth the fresh JVMs' stack allows:
+ * twice what is left of it beside HotSpot's guard and shadow zones, plus those zones.
  */
 class OverflowStackTest {
   @Test
@@ -27,16 +27,15 @@ class OverflowStackTest {
     // On HotSpot: at least the shadow zone's pages, which no Java frame may use.
     assertTrue(reserved >= 4 * 4096, "reserved: " + reserved);
     assertEquals(
-        5 * ((256L << 10) - reserved) / 4 + reserved,
+        2 * ((256L << 10) - reserved) + reserved,
         OverflowStack.reductionBytes(List.of("-Xss256k")));
     assertEquals(
-        5 * ((1L << 20) - reserved) / 4 + reserved,
-        OverflowStack.reductionBytes(List.of("-Xss1m")));
+        2 * ((1L << 20) - reserved) + reserved, OverflowStack.reductionBytes(List.of("-Xss1m")));
   }
 
   @Test
   void onATinyStackAtMostHalfOfItCountsAsReserved() {
-    assertEquals((5 * 32L / 4 + 32) << 10, OverflowStack.reductionBytes(List.of("-Xss64k")));
+    assertEquals(3 * 32L << 10, OverflowStack.reductionBytes(List.of("-Xss64k")));
   }
 
   @Test
@@ -46,7 +45,7 @@ class OverflowStackTest {
     assertTrue(checked >= 256 << 10, "a default stack: " + checked);
     long reserved = OverflowStack.reservedBytes();
     assertEquals(
-        (long) (OverflowStack.MARGIN * (checked - reserved)) + reserved,
+        OverflowStack.MARGIN * (checked - reserved) + reserved,
         OverflowStack.reductionBytes(List.of()));
   }
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 20's nesting-bound stack overflow in a large library, end to end: {@code whittle minimize}
  * (whittle.jar, in a JVM with the held-out limits {@code -Xss256k -Xmx256m}) reduces JavaParser
- * 3.6.0's overflow in an interpreted worker JVM on a larger stack, not with a freshly loaded
+ * 3.6.0's overflow in an interpreted worker JVM on twice the stack, not with a freshly loaded
  * JavaParser per run; the result reproduces in 3 of 3 fresh JVMs, and a second minimization gives
  * the same bytes in the same number of runs, where the depth at which a warm or freshly loaded
  * target overflows moved from one run to the next. An integration test: it starts a dozen JVMs.
