@@ -232,7 +232,7 @@ final class ArgumentTree {
   }
 
   /** A record's components through its accessors; empty when they are not accessible. */
-  private static Optional<Object[]> components(Object record) {
+  static Optional<Object[]> components(Object record) {
     RecordComponent[] declared = record.getClass().getRecordComponents();
     Object[] values = new Object[declared.length];
     try {
@@ -249,7 +249,7 @@ final class ArgumentTree {
   }
 
   /** A new record from its canonical constructor; empty when the constructor rejects the values. */
-  private static Optional<Object> rebuild(Class<?> recordClass, Object[] components) {
+  static Optional<Object> rebuild(Class<?> recordClass, Object[] components) {
     Class<?>[] types =
         Arrays.stream(recordClass.getRecordComponents())
             .map(RecordComponent::getType)

@@ -100,10 +100,13 @@ final class MutatorArgumentsSweep {
   byte[] run(int first) {
     ValueMoves moves =
         new ValueMoves(types, () -> arguments, c -> isAtLeastAsGood(ask(c)), () -> unseen);
+    RecursiveMoves trees =
+        new RecursiveMoves(types, () -> arguments, c -> isAtLeastAsGood(ask(c)), () -> unseen);
     List<Runnable> steps =
         List.of(
             this::reencode,
             this::nullOut,
+            trees::hoist,
             () -> stringTrees.ifPresent(this::reduceStringTrees),
             this::shortenSequences,
             moves::deleteRenumbering,
@@ -118,6 +121,7 @@ final class MutatorArgumentsSweep {
             moves::shiftAll,
             () -> moves.shiftPairs(ValueMoves.MAX_PAIRED_INTEGERS, true),
             moves::moveEarlier,
+            trees::reshape,
             moves::swapParameters,
             moves::sumNeighbours,
             moves::simplifyTogether);
@@ -230,7 +234,10 @@ final class MutatorArgumentsSweep {
     }
   }
 
-  /** Empty, then chunks of halving size deleted from the end backwards. */
+  /**
+   * Empty, then chunks of halving size deleted from the end backwards; at a size where none could
+   * go, only the first chunk kept.
+   */
   private void shorten(List<Integer> path) {
     Optional<Node> node = ArgumentTree.find(arguments, types, path);
     if (node.isEmpty() || !ValueEdits.isSequence(node.get().value())) {
@@ -243,6 +250,7 @@ final class MutatorArgumentsSweep {
     }
     for (int chunk = length / 2; chunk >= 1; chunk /= 2) {
       int end = ValueEdits.length(value);
+      Object before = value;
       while (end > 0) {
         int start = Math.max(0, end - chunk);
         Object shorter = ValueEdits.delete(value, start, end);
@@ -250,6 +258,15 @@ final class MutatorArgumentsSweep {
           value = shorter;
         }
         end = start;
+      }
+      // ddmin's test of one chunk kept, where no chunk could go: when the failure hangs on a sum
+      // that wraps around, no chunk deleted alone keeps it, but a few elements kept can.
+      int now = ValueEdits.length(value);
+      if (value == before && chunk < now - chunk) {
+        Object kept = ValueEdits.delete(value, chunk, now);
+        if (isAtLeastAsGood(ask(path, kept))) {
+          value = kept;
+        }
       }
     }
   }

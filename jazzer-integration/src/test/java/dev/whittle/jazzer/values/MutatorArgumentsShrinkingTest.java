@@ -123,6 +123,66 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
+  void aLongListWhoseSumWrapsAroundKeepsItsFirstChunk() {
+    Method method = MutatorTargets.method("overflowingPair");
+    // 240 values where deleting any 1 to 16 of them, or any chunk of a power-of-two size, no longer
+    // fails: their 16-bit sum comes back only every 30 values.
+    List<Short> wrapping = new ArrayList<>();
+    wrapping.add((short) -2196);
+    for (int i = 1; i < 240; i++) {
+      wrapping.add((short) -2197);
+    }
+    byte[] original =
+        MutatorTargets.encode(method, List.of((short) -14889, (short) -14889), wrapping);
+
+    Object[] reduced = MutatorTargets.decode(method, shrink(method, original).reduced());
+
+    // Two of its values left; the pair's moves stop there (two lists of two).
+    assertEquals(List.of((short) -2197, (short) -2197), reduced[1]);
+  }
+
+  @Test
+  void aTreeIsRebuiltInTheSmallestShapeOfItsValuesThatStillFails() {
+    Method method = MutatorTargets.method("rightAboveLeft");
+    MutatorTargets.Tree left =
+        new MutatorTargets.Tree(
+            4, new MutatorTargets.Tree(5, null, null), new MutatorTargets.Tree(8, null, null));
+    MutatorTargets.Tree right =
+        new MutatorTargets.Tree(6, new MutatorTargets.Tree(7, null, null), null);
+    byte[] original = MutatorTargets.encode(method, new MutatorTargets.Tree(3, left, right));
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    // The failing child moved from the left to the right: no move of one value does that.
+    assertEquals(
+        "[Tree[value=0, left=null, right=Tree[value=0, left=Tree[value=0, left=null, right=null],"
+            + " right=Tree[value=1, left=null, right=null]]]]",
+        Arrays.deepToString(MutatorTargets.decode(method, result.reduced())));
+  }
+
+  @Test
+  void aRecordIsReplacedByADescendantOfItsType() {
+    Method method = MutatorTargets.method("anyRightAboveLeft");
+    MutatorTargets.Tree failing =
+        new MutatorTargets.Tree(
+            0, new MutatorTargets.Tree(0, null, null), new MutatorTargets.Tree(1, null, null));
+    // Above it a chain that no deletion of a subtree shortens: each link holds the failing part.
+    byte[] original =
+        MutatorTargets.encode(
+            method,
+            new MutatorTargets.Tree(
+                0,
+                null,
+                new MutatorTargets.Tree(0, new MutatorTargets.Tree(0, null, failing), null)));
+
+    ReductionResult<byte[]> result = shrink(method, original);
+
+    assertEquals(
+        Arrays.deepToString(new Object[] {failing}),
+        Arrays.deepToString(MutatorTargets.decode(method, result.reduced())));
+  }
+
+  @Test
   void positionsInTheirOwnListAreRenumberedAsElementsBeforeThemGo() {
     Method method = MutatorTargets.method("coupled");
     // Positions 3 and 7 point at each other; deleting any element alone breaks the positions.

@@ -181,6 +181,41 @@ final class MutatorTargets {
     }
   }
 
+  /** A binary tree of integers; null is the empty tree. */
+  record Tree(int value, Tree left, Tree right) {}
+
+  /**
+   * Fails where a child of the root has two children, the right one's value above the left one's:
+   * four values at least, and which shapes fail depends on where the values are. Smallest failing
+   * tree in the {@link ValueOrder}: {@code (0, null, (0, (0), (1)))}.
+   */
+  static void rightAboveLeft(Tree tree) {
+    if (tree == null) {
+      return;
+    }
+    for (Tree child : new Tree[] {tree.left(), tree.right()}) {
+      if (child != null
+          && child.left() != null
+          && child.right() != null
+          && child.right().value() > child.left().value()) {
+        throw new AssertionError(tree + " has a child whose right is above its left");
+      }
+    }
+  }
+
+  /** Fails where any node has two children, the right one's value above the left one's. */
+  static void anyRightAboveLeft(Tree tree) {
+    if (tree != null) {
+      if (tree.left() != null
+          && tree.right() != null
+          && tree.right().value() > tree.left().value()) {
+        throw new AssertionError(tree + " has a right child above its left");
+      }
+      anyRightAboveLeft(tree.left());
+      anyRightAboveLeft(tree.right());
+    }
+  }
+
   static void described(@NotNull String s, int x, @NotNull List<@NotNull Integer> xs) {}
 
   static void listOfIntegers(List<Integer> xs) {}

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,9 +110,6 @@ class ShrinkingChallengeTest {
         CalculatorFuzzSample.class, Arrays.deepToString(new Object[] {minimum}));
   }
 
-  @Disabled(
-      "1 of 3 inputs stops short: (0, (0, (0, (1))), (0)) needs its subtrees rearranged, not only"
-          + " one moved up, to reach the minimum's four values")
   @Test
   void binHeap() throws Exception {
     Object minimum =
