@@ -18,11 +18,12 @@ import java.util.Optional;
  *       parameter reads);
  *   <li>null for every nullable value, parents before children: a whole parameter, list or set
  *       element, map key or value or record component at once;
+ *   <li>every record replaced by a descendant of its own type ({@link RecursiveMoves});
  *   <li>strings that look like structured text (JSON, XML, brackets, ...), longest first, reduced
  *       as trees by {@link StringTreeStep}, every other value as it is;
  *   <li>shorter strings, lists, sets, maps and arrays, longest first: empty, then chunks of halving
  *       size deleted from the end backwards down to single elements (characters, list or set
- *       elements, map entries, bytes);
+ *       elements, map entries, bytes), and where none of a size could go, only the first kept;
  *   <li>scalars, parents before children: booleans false, integers to their simplest value (zero,
  *       or the bound of their annotated range nearer to it), to the small values next to it, and
  *       else by binary search toward it (deferred until every other integer had its moves where one
@@ -42,9 +43,9 @@ import java.util.Optional;
  * sweep cannot cycle, and a call smaller in values at the same length is returned, adopted and
  * written. Between the scalar moves run the moves of several values at once ({@link ValueMoves}):
  * lists merged into their neighbours, equal integers lowered together, integer pairs moved by one
- * delta, elements moved earlier, two scalars simplified together, an element of a list of positions
- * in itself deleted with the others renumbered. After every accepted candidate the sweep decodes
- * its bytes again.
+ * delta, elements moved earlier, small trees of records rebuilt in smaller shapes, two scalars
+ * simplified together, an element of a list of positions in itself deleted with the others
+ * renumbered. After every accepted candidate the sweep decodes its bytes again.
  */
 final class MutatorArgumentsSweep {
   private enum Answer {
