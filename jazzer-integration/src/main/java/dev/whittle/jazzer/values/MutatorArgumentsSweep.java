@@ -99,10 +99,10 @@ final class MutatorArgumentsSweep {
    * nothing was better.
    */
   byte[] run(int first) {
-    ValueMoves moves =
-        new ValueMoves(types, () -> arguments, c -> isAtLeastAsGood(ask(c)), () -> unseen);
-    RecursiveMoves trees =
-        new RecursiveMoves(types, () -> arguments, c -> isAtLeastAsGood(ask(c)), () -> unseen);
+    SweepView view =
+        new SweepView(types, () -> arguments, c -> isAtLeastAsGood(ask(c)), () -> unseen);
+    ValueMoves moves = new ValueMoves(view);
+    RecursiveMoves trees = new RecursiveMoves(view);
     List<Runnable> steps =
         List.of(
             this::reencode,

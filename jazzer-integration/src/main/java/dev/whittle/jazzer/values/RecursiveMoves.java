@@ -34,20 +34,11 @@ final class RecursiveMoves {
   private final Predicate<Object[]> accepted;
   private final BooleanSupplier stop;
 
-  /**
-   * @param current the sweep's current arguments
-   * @param accepted asks about whole arguments; true if they are (or encode to) the best
-   * @param stop whether to end after the move under way (the sweep's own reason)
-   */
-  RecursiveMoves(
-      AnnotatedType[] types,
-      Supplier<Object[]> current,
-      Predicate<Object[]> accepted,
-      BooleanSupplier stop) {
-    this.types = types;
-    this.current = current;
-    this.accepted = accepted;
-    this.stop = stop;
+  RecursiveMoves(SweepView sweep) {
+    this.types = sweep.types();
+    this.current = sweep.current();
+    this.accepted = sweep.accepted();
+    this.stop = sweep.stop();
   }
 
   /** Every record, parents first, replaced by a descendant record of its class. */
