@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The counted figures (oracle calls or target runs, and result sizes; never times) of
+# The counted figures (runs or target runs, and result sizes; never times) of
 # docs/dev/benchmarks.md sections 2, 7, 13, 15, 20 and 22, one TSV line each, so that two builds can be
 # compared line by line: a redesign that keeps behaviour keeps every line. Sections 7, 13 and 15
 # come from pipeline-ratios.sh (one repeat), 2 and 22 from the core benchmarks ZellerBenchmark and

@@ -319,7 +319,7 @@ run_whittle() {
     >report.json 2>stderr.txt) || status=$?
   wall=$(echo "$(now) - $start" | bc)
   size=$(json_field minimizedSize "$dir/report.json")
-  runs=$(json_field oracleCalls "$dir/report.json")
+  runs=$(json_field runs "$dir/report.json")
   file=$(json_field minimizedFile "$dir/report.json")
   [[ -n $size && $status == 0 ]] || size="exit $status"
   echo "$status" >"$dir/status"

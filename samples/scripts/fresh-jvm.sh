@@ -48,6 +48,6 @@ for mode in before after; do
     "$mode" "$target" \
     "$(grep -o '"originalSize":[0-9]*' <<<"$json" | head -1 | cut -d: -f2)" \
     "$(grep -o '"minimizedSize":[0-9]*' <<<"$json" | head -1 | cut -d: -f2)" \
-    "$(grep -o '"oracleCalls":[0-9]*' <<<"$json" | head -1 | cut -d: -f2)" \
+    "$(grep -o '"runs":[0-9]*' <<<"$json" | head -1 | cut -d: -f2)" \
     "$wall" "$status" "$(basename "$result")" "$expected" "$(replay3 "$result")"
 done

@@ -100,7 +100,7 @@ for size_mb in sizes:
     print(f"  main run: exit {code}, wall {wall:.1f} s (Whittle's own {result['milliseconds']} ms), "
           f"peak RSS {rss:.0f} MiB, heap at GC: peak before {before:.0f} MiB, peak after "
           f"{after:.0f} MiB ({after * MB / length:.1f} B/input byte)")
-    print(f"  result {result['reducedBytes']} bytes, {result['oracleCalls']} test runs, "
+    print(f"  result {result['reducedBytes']} bytes, {result['runs']} test runs, "
           f"{result['cacheHits']} cache hits, stop {result['stopReason']}, "
           f"1-minimal {str(result['oneMinimal']).lower()}")
     if bisect:

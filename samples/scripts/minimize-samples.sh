@@ -39,7 +39,7 @@ if "error" in crash:
     print(f'{sys.argv[2]:<24} {sys.argv[3]:<22} error: {crash["error"]["message"]}')
 else:
     print(f'{sys.argv[2]:<24} {sys.argv[3]:<22} {crash["originalSize"]:>8} {crash["minimizedSize"]:>8} '
-          f'{crash["oracleCalls"]:>6} {int(sys.argv[4]) / 1000:>8.2f}s  {crash["dedupToken"]}')
+          f'{crash["runs"]:>6} {int(sys.argv[4]) / 1000:>8.2f}s  {crash["dedupToken"]}')
 PY
   done
 done

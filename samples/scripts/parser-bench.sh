@@ -7,7 +7,7 @@
 #             reduction is merged; not in the default TOOLS), for the gain of trees over sequences,
 #   minimize  whittle minimize in process, --match top-frames-3 ($WHITTLE_MINIMIZE_OPTS added),
 # with the final bytes (checked again by the test script: ok/BAD), test runs (the script's
-# invocations, counted; for minimize its oracle calls), wall and CPU time (user + system, children
+# invocations, counted; for minimize its runs), wall and CPU time (user + system, children
 # included, GNU time) of each; then medians per format and the issue's two checks: Whittle's
 # result no larger than C-Vise's on every input, in at most 1/5 of C-Vise's wall time.
 #
@@ -187,7 +187,7 @@ for crash in "${inputs[@]}"; do
         timed java -XX:-OmitStackTraceInFastThrow -jar "$jar" minimize --cp "$(parsers_cp)" \
           --target "dev.whittle.samples.parsers.$target" --match top-frames-3 --jobs "$jobs" \
           --json --output minimized "${minimize_opts[@]}" "$name"
-        runs=$(grep -o '"oracleCalls":[0-9]*' stdout.txt | head -1 | cut -d: -f2 || true)
+        runs=$(grep -o '"runs":[0-9]*' stdout.txt | head -1 | cut -d: -f2 || true)
         stop=$(grep -o '"stopReason":"[A-Z_]*"' stdout.txt | head -1 | cut -d'"' -f4 || true)
         [[ -n $stop && $stop != COMPLETED ]] && note=$stop
         row minimize minimized "${runs:--}" "$note"

@@ -2,7 +2,7 @@
 # pipeline-ratios.sh: issue 8 section 4's ratio on every sample. For each sample crash, minimizes a
 # scratch copy three ways (default; --algorithm ddmin --no-value-reduction; --no-value-reduction,
 # i.e. entropy alone), REPEAT times each (default 3, the three ways interleaved so that load hits
-# them alike), and prints the result size, the runs (oracle calls), and the medians of the wall
+# them alike), and prints the result size, the runs, and the medians of the wall
 # time and of the CPU time (user + system, all threads) of the whole `java -jar` command, then
 # default / min(ddmin, entropy) in runs, wall time and CPU time. Runs and sizes do not vary between
 # repeats (the script says so if they do); wall time does with the machine's load, CPU time much
@@ -61,7 +61,7 @@ def run(target, way, n):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     shutil.rmtree(work)
     crash = json.loads(out)["crashes"][0]
-    return crash.get("minimizedSize"), crash.get("oracleCalls"), wall, cpu
+    return crash.get("minimizedSize"), crash.get("runs"), wall, cpu
 
 print(f"{'target':<24} {'original':>8} | {'default':<34} | {'ddmin, no values':<34} | "
       f"{'entropy, no values':<34} | ratio runs, wall, cpu   (median of {repeat})")

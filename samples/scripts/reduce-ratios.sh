@@ -3,7 +3,7 @@
 # benchmarks of docs/dev/benchmarks.md section 2): the default (tree passes first on text, then
 # entropy) against `--format bytes` (entropy alone, no passes) and `--format bytes --algorithm
 # ddmin`, REPEAT times each (default 5, interleaved so that load hits them alike). Prints size,
-# oracle calls, and the medians of the wall and CPU time (user + system, children included: the
+# runs, and the medians of the wall and CPU time (user + system, children included: the
 # test is a `grep` per call) of the whole `java -jar` command, then default / min(ddmin, entropy).
 # The grep tests are section 2's. Granularity bytes, as the tree pipeline's final sweep.
 #
@@ -46,7 +46,7 @@ for case, test in cases.items():
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             d = json.loads(result)
-            figures[way].append((d["reducedSize"], d["oracleCalls"], wall, cpu))
+            figures[way].append((d["reducedSize"], d["runs"], wall, cpu))
             os.remove(out)
     med = {}
     for way, rows in figures.items():

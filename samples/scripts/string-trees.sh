@@ -4,7 +4,7 @@
 # samples/crashes/parsers/TARGET (real Jazzer findings of the byte[] target TARGET, e.g.
 # XmlFuzzer) as the input of its FuzzedDataProvider form (XmlTextFuzzer: the same property behind
 # consumeRemainingAsString()), once with WHITTLE_JAR (this build) and once with BASE_JAR (a build
-# without the step), and prints the result's bytes and runs (oracle calls) of each, then their
+# without the step), and prints the result's bytes and runs of each, then their
 # totals and medians. The files are provider bytes here, not findings Jazzer made on the FDP form;
 # one the FDP form does not crash on is reported and left out.
 #
@@ -43,7 +43,7 @@ def run(jar, crash, tag):
          copy], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
     shutil.rmtree(work)
     report = json.loads(out)["crashes"][0]
-    return report.get("minimizedSize"), report.get("oracleCalls")
+    return report.get("minimizedSize"), report.get("runs")
 
 rows = []
 print(f"{'crash':<16} {'bytes':>6} | {'with the step':>18} | {'without':>18}")

@@ -9,19 +9,19 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * Limits on one reduction: at most so many oracle calls, and a deadline from the start. A reduction
- * that reaches a limit stops and returns its best result so far. Immutable.
+ * Limits on one reduction: at most so many runs, and a deadline from the start. A reduction that
+ * reaches a limit stops and returns its best result so far. Immutable.
  */
 @API(status = STABLE, since = "0.1")
 public final class Budget {
   private static final Budget UNLIMITED = new Budget(Long.MAX_VALUE, null, Long.MAX_VALUE);
 
-  private final long maxCalls;
+  private final long maxRuns;
   private final Duration deadline;
   private final long patience;
 
-  private Budget(long maxCalls, Duration deadline, long patience) {
-    this.maxCalls = maxCalls;
+  private Budget(long maxRuns, Duration deadline, long patience) {
+    this.maxRuns = maxRuns;
     this.deadline = deadline;
     this.patience = patience;
   }
@@ -30,10 +30,10 @@ public final class Budget {
     return UNLIMITED;
   }
 
-  /** A copy that allows at most {@code calls} oracle calls (cache hits are free). */
-  public Budget withMaxCalls(long calls) {
-    checkArgument(calls >= 1, "maxCalls must be at least 1, was %s", calls);
-    return new Budget(calls, deadline, patience);
+  /** A copy that allows at most {@code runs} runs (cache hits are free). */
+  public Budget withMaxRuns(long runs) {
+    checkArgument(runs >= 1, "maxRuns must be at least 1, was %s", runs);
+    return new Budget(runs, deadline, patience);
   }
 
   /**
@@ -43,24 +43,24 @@ public final class Budget {
   public Budget withDeadline(Duration limit) {
     checkNotNull(limit, "limit");
     checkArgument(!limit.isNegative() && !limit.isZero(), "deadline must be positive: %s", limit);
-    return new Budget(maxCalls, limit, patience);
+    return new Budget(maxRuns, limit, patience);
   }
 
   /**
-   * A copy that stops the reduction ({@link StopReason#PATIENCE}) once {@code calls} oracle calls
-   * in a row found nothing smaller than the best result so far: for a target whose every run is
-   * dear, where the last few items a search could still take off cost a run each.
+   * A copy that stops the reduction ({@link StopReason#PATIENCE}) once {@code runs} runs in a row
+   * found nothing smaller than the best result so far: for a target whose every run is dear, where
+   * the last few items a search could still take off cost a run each.
    */
-  public Budget withPatience(long calls) {
-    checkArgument(calls >= 1, "patience must be at least 1, was %s", calls);
-    return new Budget(maxCalls, deadline, calls);
+  public Budget withPatience(long runs) {
+    checkArgument(runs >= 1, "patience must be at least 1, was %s", runs);
+    return new Budget(maxRuns, deadline, runs);
   }
 
-  public long maxCalls() {
-    return maxCalls;
+  public long maxRuns() {
+    return maxRuns;
   }
 
-  /** Oracle calls in a row without a smaller result before the reduction stops; unlimited: max. */
+  /** Runs in a row without a smaller result before the reduction stops; unlimited: max. */
   public long patience() {
     return patience;
   }
@@ -71,8 +71,8 @@ public final class Budget {
 
   @Override
   public String toString() {
-    return "Budget{maxCalls="
-        + (maxCalls == Long.MAX_VALUE ? "unlimited" : maxCalls)
+    return "Budget{maxRuns="
+        + (maxRuns == Long.MAX_VALUE ? "unlimited" : maxRuns)
         + ", deadline="
         + (deadline == null ? "none" : deadline)
         + (patience == Long.MAX_VALUE ? "" : ", patience=" + patience)

@@ -8,8 +8,8 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public enum DecisionTreeBuilder {
   /**
-   * Exactly optimal: minimum expected number of oracle calls among all trees that keep leaf order
-   * (an optimal alphabetic tree, built by Garsia-Wachs).
+   * Exactly optimal: minimum expected number of runs among all trees that keep leaf order (an
+   * optimal alphabetic tree, built by Garsia-Wachs).
    */
   OPTIMAL,
   /** The paper's ordered Huffman code: repeatedly join the adjacent pair of least weight. */

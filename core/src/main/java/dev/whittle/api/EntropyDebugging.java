@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
 /**
  * Options of Entropy Debugging (Fairhurst): a left-to-right sweep that codes the stream of
  * important and unimportant items with ordered decision trees built from a Markov model, where
- * every branch is one oracle call. Immutable; each {@code with*} method returns a copy.
+ * every branch is one run. Immutable; each {@code with*} method returns a copy.
  *
  * <p>The model and tree options (presampling, an initial model, adaptation, Bayesian estimates, the
  * tree builder and its caps) are research knobs, for comparing variants in tests and benchmarks:

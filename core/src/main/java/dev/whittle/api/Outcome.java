@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import org.apiguardian.api.API;
 
-/** What one oracle call says about a candidate. */
+/** What one run says about a candidate. */
 @API(status = STABLE, since = "0.1")
 public enum Outcome {
   /** The candidate reproduces the behaviour being reduced. */

@@ -157,12 +157,12 @@ public final class Reduction<C> {
   }
 
   /**
-   * The least number of oracle calls in a row that a value reducer MAY ask without a gain before
-   * its turn is cut off (default 0: only the engine's own floor, a share of what the sequence
-   * reducer spends). A caller with a fixed budget per input and structured inputs (a corpus
-   * minimizer shrinking many small files, where the sequence reducer spends little and a
-   * length-field sweep must first pass the fields before the one that shrinks) SHOULD raise it, or
-   * the passes are cut off before they reach the chunk that gives way.
+   * The least number of runs in a row that a value reducer MAY ask without a gain before its turn
+   * is cut off (default 0: only the engine's own floor, a share of what the sequence reducer
+   * spends). A caller with a fixed budget per input and structured inputs (a corpus minimizer
+   * shrinking many small files, where the sequence reducer spends little and a length-field sweep
+   * must first pass the fields before the one that shrinks) SHOULD raise it, or the passes are cut
+   * off before they reach the chunk that gives way.
    */
   public Reduction<C> withPassAllowance(long calls) {
     checkArgument(calls >= 0, "pass allowance must not be negative, was %s", calls);
@@ -173,8 +173,8 @@ public final class Reduction<C> {
    * Lets the reduction ask up to {@code jobs} questions at once where its search can use answers it
    * did not strictly need yet: the top levels of an Entropy Debugging decision tree, the next
    * deletions of a minimizing sweep, the complements of one ddmin round, a value reducer's
-   * alternatives. The result is the one a single job finds; it costs more oracle calls and less
-   * time. The oracle MUST be thread-safe when {@code jobs} is above one. Default 1.
+   * alternatives. The result is the one a single job finds; it costs more runs and less time. The
+   * oracle MUST be thread-safe when {@code jobs} is above one. Default 1.
    */
   public Reduction<C> withJobs(int newJobs) {
     checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);

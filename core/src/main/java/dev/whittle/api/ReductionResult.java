@@ -19,7 +19,7 @@ public final class ReductionResult<C> {
   private final String algorithm;
   private final int originalSize;
   private final int reducedSize;
-  private final long oracleCalls;
+  private final long runs;
   private final long cacheHits;
   private final long unresolved;
   private final Duration elapsed;
@@ -32,7 +32,7 @@ public final class ReductionResult<C> {
       String algorithm,
       int originalSize,
       int reducedSize,
-      long oracleCalls,
+      long runs,
       long cacheHits,
       long unresolved,
       Duration elapsed,
@@ -43,7 +43,7 @@ public final class ReductionResult<C> {
     this.algorithm = checkNotNull(algorithm, "algorithm");
     this.originalSize = originalSize;
     this.reducedSize = reducedSize;
-    this.oracleCalls = oracleCalls;
+    this.runs = runs;
     this.cacheHits = cacheHits;
     this.unresolved = unresolved;
     this.elapsed = checkNotNull(elapsed, "elapsed");
@@ -72,9 +72,9 @@ public final class ReductionResult<C> {
     return reducedSize;
   }
 
-  /** Oracle calls made, including the check of the original input. */
-  public long oracleCalls() {
-    return oracleCalls;
+  /** Runs made, including the check of the original input. */
+  public long runs() {
+    return runs;
   }
 
   /** Questions answered from the cache. */
@@ -82,7 +82,7 @@ public final class ReductionResult<C> {
     return cacheHits;
   }
 
-  /** Oracle calls that returned {@link Outcome#UNRESOLVED}. */
+  /** Runs that returned {@link Outcome#UNRESOLVED}. */
   public long unresolved() {
     return unresolved;
   }
@@ -101,7 +101,7 @@ public final class ReductionResult<C> {
 
   /**
    * The improvements in the order they were found, the original input first and the result last:
-   * how the size fell against oracle calls and time, for "how long to reach size N".
+   * how the size fell against runs and time, for "how long to reach size N".
    */
   public List<Improvement> trajectory() {
     return trajectory;
@@ -120,8 +120,8 @@ public final class ReductionResult<C> {
         + " -> "
         + reducedSize
         + " items, "
-        + oracleCalls
-        + " oracle calls, "
+        + runs
+        + " runs, "
         + cacheHits
         + " cache hits, "
         + unresolved

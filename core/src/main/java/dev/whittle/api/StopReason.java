@@ -9,11 +9,11 @@ import org.apiguardian.api.API;
 public enum StopReason {
   /** The algorithm finished. */
   COMPLETED,
-  /** The budget's oracle calls were used up. */
-  MAX_CALLS,
+  /** The budget's runs were used up. */
+  MAX_RUNS,
   /** The budget's deadline passed. */
   DEADLINE,
-  /** The budget's patience ran out: that many oracle calls in a row found nothing smaller. */
+  /** The budget's patience ran out: that many runs in a row found nothing smaller. */
   PATIENCE,
   /** The reducing thread was interrupted. */
   INTERRUPTED

@@ -94,7 +94,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
         reduction.algorithm().name(),
         reduction.input().size(),
         loop.bestSize(),
-        loop.oracleCalls(),
+        loop.runs(),
         loop.cacheHits(),
         loop.unresolved(),
         loop.elapsed(),
@@ -204,7 +204,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
     if (limit == 0) {
       return false;
     }
-    long callsBefore = loop.oracleCalls();
+    long callsBefore = loop.runs();
     loop.rebaseToBest();
     int sizeBefore = loop.bestSize();
     loop.adopt(ChunkCheck.firstCut(loop.best(), loop, limit));
@@ -213,14 +213,14 @@ public final class DefaultReductionEngine implements ReductionEngine {
     if (loop.bestSize() < sizeBefore) {
       return true;
     }
-    scheduler.chunkCheckWasted(loop.oracleCalls() - callsBefore);
+    scheduler.chunkCheckWasted(loop.runs() - callsBefore);
     return false;
   }
 
-  /** One turn of the sequence reducer on the best result so far; the oracle calls it cost. */
+  /** One turn of the sequence reducer on the best result so far; the runs it cost. */
   private static <C> long sequenceTurn(SequenceReducer reducer, OracleLoop<C> loop) {
-    long before = loop.oracleCalls();
+    long before = loop.runs();
     loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
-    return loop.oracleCalls() - before;
+    return loop.runs() - before;
   }
 }

@@ -30,9 +30,8 @@ import java.util.Set;
  * to load a grammar and to parse a 30 KB input with it.
  *
  * <p>"tests" counts distinct candidates the reducer asked, without the original, as the chapter's
- * CachingReducer counts them for the GrammarReducer; "calls" is {@code
- * ReductionResult.oracleCalls()}, with the original, as the chapter counts for ddmin (its test #1
- * is the original).
+ * CachingReducer counts them for the GrammarReducer; "calls" is {@code ReductionResult.runs()},
+ * with the original, as the chapter counts for ddmin (its test #1 is the original).
  */
 public final class GrammarReductionBenchmark {
   static final String USAGE =
@@ -126,7 +125,7 @@ public final class GrammarReductionBenchmark {
         label,
         "ddmin (Whittle.reduce, chars)",
         "-",
-        fmt("%d", ddmin.oracleCalls()),
+        fmt("%d", ddmin.runs()),
         ddmin.reduced().length() > 80 ? ddmin.reduced().length() + " chars" : ddmin.reduced(),
         fmt("%d tests", chapterDdminTests),
         ddmin.reduced().equals(input) ? "no reduction (as the chapter)" : "reduced");
@@ -141,7 +140,7 @@ public final class GrammarReductionBenchmark {
         label,
         "ddmin + grammar (Whittle.reduce, bytes)",
         "-",
-        fmt("%d", both.oracleCalls()),
+        fmt("%d", both.runs()),
         new String(both.reduced(), UTF_8),
         "-",
         "-");

@@ -22,9 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 /**
- * Oracle calls against the lower bound on generated Markov data (Entropy Debugging paper, section
- * 4.2). For every possible cell (p(u), p(uu)) of the 19 x 19 grid and every seed, one stream of L
- * items is drawn and reduced by each algorithm with the oracle "keeps every important item".
+ * Runs against the lower bound on generated Markov data (Entropy Debugging paper, section 4.2). For
+ * every possible cell (p(u), p(uu)) of the 19 x 19 grid and every seed, one stream of L items is
+ * drawn and reduced by each algorithm with the oracle "keeps every important item".
  *
  * <p>Seeds: run {@code s} of a cell uses {@code java.util.Random(cellIndex * 1000 + s)} with {@code
  * cellIndex = row * 19 + col} in the full grid (rows p(u), columns p(uu), both 0-based from 0.05),
@@ -43,7 +43,7 @@ public final class MarkovGridBenchmark {
         --puu SPEC           p(uu) values, same forms (default all)
         --cell PU,PUU        a single cell, shorthand for --pu PU --puu PUU
         --threads N          worker threads (default: available processors)
-        --max-calls N        oracle-call budget per reduction (default unlimited)
+        --max-runs N        run budget per reduction (default unlimited)
         --csv                also print the tables as CSV blocks
         --markdown           also print the tables as markdown
         --no-matrix          skip the 19 x 19 ratio matrices
@@ -61,13 +61,13 @@ public final class MarkovGridBenchmark {
     int seeds;
     int length;
     int threads;
-    long maxCalls;
+    long maxRuns;
     try {
       options =
           BenchArgs.parse(
               args,
               Set.of("csv", "markdown", "no-matrix", "help"),
-              Set.of("algorithms", "seeds", "length", "pu", "puu", "cell", "threads", "max-calls"));
+              Set.of("algorithms", "seeds", "length", "pu", "puu", "cell", "threads", "max-runs"));
       if (options.flag("help")) {
         System.out.println(USAGE);
         return;
@@ -86,12 +86,12 @@ public final class MarkovGridBenchmark {
       seeds = options.getInt("seeds", 20);
       length = options.getInt("length", 500);
       threads = options.getInt("threads", Runtime.getRuntime().availableProcessors());
-      maxCalls = options.getLong("max-calls", Long.MAX_VALUE);
+      maxRuns = options.getLong("max-runs", Long.MAX_VALUE);
       if (seeds < 1 || seeds > MarkovGrid.SEED_STRIDE) {
         throw new IllegalArgumentException("--seeds must lie in 1.." + MarkovGrid.SEED_STRIDE);
       }
-      if (length < 1 || threads < 1 || maxCalls < 1) {
-        throw new IllegalArgumentException("--length, --threads and --max-calls must be positive");
+      if (length < 1 || threads < 1 || maxRuns < 1) {
+        throw new IllegalArgumentException("--length, --threads and --max-runs must be positive");
       }
       algorithms =
           BenchAlgorithms.resolve(
@@ -114,7 +114,7 @@ public final class MarkovGridBenchmark {
     }
 
     Budget budget =
-        maxCalls == Long.MAX_VALUE ? Budget.unlimited() : Budget.unlimited().withMaxCalls(maxCalls);
+        maxRuns == Long.MAX_VALUE ? Budget.unlimited() : Budget.unlimited().withMaxRuns(maxRuns);
     System.out.println("MarkovGridBenchmark (Entropy Debugging paper, section 4.2)");
     System.out.println(
         fmt(
@@ -123,7 +123,7 @@ public final class MarkovGridBenchmark {
             length, seeds, cells.size(), threads, budget));
     System.out.println("algorithms: " + BenchAlgorithms.describe(algorithms));
     System.out.println(
-        "calls = mean ReductionResult.oracleCalls(), which includes the check of the original"
+        "calls = mean ReductionResult.runs(), which includes the check of the original"
             + " input; lb = max(p(i)*L, H), H = MarkovModel.streamEntropy(L) in bits;"
             + " ratio = calls/lb; imp = realized mean #important");
     System.out.println();
@@ -301,7 +301,7 @@ public final class MarkovGridBenchmark {
           runs.status[task][a] = 1;
           continue;
         }
-        runs.calls[task][a] = result.oracleCalls();
+        runs.calls[task][a] = result.runs();
         runs.sizes[task][a] = result.reducedSize();
         if (result.stopReason() != StopReason.COMPLETED) {
           runs.truncated[a].incrementAndGet();

@@ -29,7 +29,7 @@ public final class OverheadBenchmark {
         --clusters N         runs of important bytes (default 20)
         --seed S             input seed (default 1)
         --warmup N           unmeasured runs per algorithm first (default 0)
-        --max-calls N        oracle-call budget per reduction (default unlimited)
+        --max-runs N        run budget per reduction (default unlimited)
         --deadline-s S       time budget per reduction in seconds (default none)
         --target-s S         wall-time target in seconds (default 5)
         --csv                also print the table as a CSV block
@@ -57,7 +57,7 @@ public final class OverheadBenchmark {
                   "clusters",
                   "seed",
                   "warmup",
-                  "max-calls",
+                  "max-runs",
                   "deadline-s",
                   "target-s"));
       if (options.flag("help")) {
@@ -75,8 +75,8 @@ public final class OverheadBenchmark {
               size, important, options.getInt("clusters", 20), options.getLong("seed", 1));
       warmup = options.getInt("warmup", 0);
       targetSeconds = options.getDouble("target-s", 5);
-      if (options.has("max-calls")) {
-        budget = budget.withMaxCalls(options.getLong("max-calls", 0));
+      if (options.has("max-runs")) {
+        budget = budget.withMaxRuns(options.getLong("max-runs", 0));
       }
       if (options.has("deadline-s")) {
         budget =
@@ -154,11 +154,11 @@ public final class OverheadBenchmark {
             fmt("%d", result.elapsed().toMillis()),
             fmt("%d", oracleNanos[0] / 1_000_000),
             fmt("%d", (wallNanos - oracleNanos[0]) / 1_000_000),
-            fmt("%d", result.oracleCalls()),
+            fmt("%d", result.runs()),
             fmt("%d", result.cacheHits()),
             fmt("%d", result.reducedSize()),
             exact ? "yes" : "no",
-            fmt("%.0f", result.oracleCalls() / Math.max(wallSeconds, 1e-9)),
+            fmt("%.0f", result.runs() / Math.max(wallSeconds, 1e-9)),
             result.stopReason().toString(),
             wallSeconds < targetSeconds && exact && result.stopReason() == StopReason.COMPLETED
                 ? "PASS"

@@ -19,8 +19,8 @@ import java.util.SplittableRandom;
  * The tree passes' overhead on a 1 MiB JSON input (docs/dev/benchmarks.md, section 16): an array of
  * seeded random records, one of which holds {@code "crash": true}; the oracle is interesting iff
  * the candidate still holds that member (a substring search, so that the time is the engine's).
- * Prints the build time of the tree, and per pipeline wall time, oracle time, oracle calls, result
- * size and the result.
+ * Prints the build time of the tree, and per pipeline wall time, oracle time, runs, result size and
+ * the result.
  *
  * <p>Usage: {@code TreeOverheadBenchmark [--size BYTES] [--seed N] [--warmup N]}
  */
@@ -125,7 +125,7 @@ public final class TreeOverheadBenchmark {
           String.valueOf(processCpu),
           String.valueOf(oracleMs),
           String.valueOf(wall - oracleMs),
-          String.valueOf(result.oracleCalls()),
+          String.valueOf(result.runs()),
           result.reduced().length + " B: " + new String(result.reduced(), StandardCharsets.UTF_8),
           wall < 5000 ? "PASS" : "FAIL");
     }

@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * Zeller's case studies (gcc-bug.c, mozilla-select.html, gcc-options.txt) with every algorithm,
  * next to the figures the README publishes and Whittle's 1-minimal call targets. 1-minimality is
- * checked twice: by the engine's own flag, and by brute force outside the oracle-call count.
+ * checked twice: by the engine's own flag, and by brute force outside the run count.
  */
 public final class ZellerBenchmark {
   static final String USAGE =
@@ -25,7 +25,7 @@ public final class ZellerBenchmark {
         --algorithms A,B,..  algorithm names (default ddmin,ddrmin,one-by-one,entropy-simplify,entropy,entropy-paper)
         --data DIR           the case files (default: ../shared/bench-data/zeller from the repository
                              root, or -Dwhittle.zeller.dir=DIR)
-        --max-calls N        oracle-call budget per reduction (default unlimited)
+        --max-runs N        run budget per reduction (default unlimited)
         --show               print each reduced input
         --csv                also print the table as a CSV block
         --markdown           also print the table as markdown
@@ -42,7 +42,7 @@ public final class ZellerBenchmark {
           BenchArgs.parse(
               args,
               Set.of("csv", "markdown", "show", "help"),
-              Set.of("algorithms", "data", "max-calls"));
+              Set.of("algorithms", "data", "max-runs"));
       if (options.flag("help")) {
         System.out.println(USAGE);
         return;
@@ -63,16 +63,16 @@ public final class ZellerBenchmark {
       BenchAlgorithms.usageError(e.getMessage(), USAGE);
       return;
     }
-    long maxCalls = options.getLong("max-calls", Long.MAX_VALUE);
+    long maxRuns = options.getLong("max-runs", Long.MAX_VALUE);
     Budget budget =
-        maxCalls == Long.MAX_VALUE ? Budget.unlimited() : Budget.unlimited().withMaxCalls(maxCalls);
+        maxRuns == Long.MAX_VALUE ? Budget.unlimited() : Budget.unlimited().withMaxRuns(maxRuns);
     List<Case<?>> cases = ZellerCases.load(dir);
 
     System.out.println("ZellerBenchmark (Zeller & Hildebrandt 2002 case studies)");
     System.out.println("data: " + dir);
     System.out.println("algorithms: " + BenchAlgorithms.describe(algorithms));
     System.out.println(
-        "calls = ReductionResult.oracleCalls(), including the check of the original input;"
+        "calls = ReductionResult.runs(), including the check of the original input;"
             + " 1-min(engine) = ReductionResult.oneMinimal(); 1-min(brute) = every single-item"
             + " deletion of the result re-tested outside the count; target applies to minimizing"
             + " algorithms: calls <= target and brute-force 1-minimal");
@@ -139,12 +139,12 @@ public final class ZellerBenchmark {
     }
     boolean brute = c.bruteForceOneMinimal(result.reduced());
     String verdict =
-        !entry.minimizes() ? "-" : result.oracleCalls() <= c.target() && brute ? "PASS" : "FAIL";
+        !entry.minimizes() ? "-" : result.runs() <= c.target() && brute ? "PASS" : "FAIL";
     table.addRow(
         c.name(),
         items,
         entry.name(),
-        fmt("%d", result.oracleCalls()),
+        fmt("%d", result.runs()),
         fmt("%d", result.reducedSize()),
         result.oneMinimal() ? "yes" : "no",
         brute ? "yes" : "no",

@@ -48,16 +48,16 @@ class DefaultReductionEngineTest {
   }
 
   @Test
-  void maxCallsIsNeverExceeded() {
-    long needed = reduce(NEEDLES).run(Oracle.of(TWO_XS)).oracleCalls();
-    for (long maxCalls = 1; maxCalls <= needed; maxCalls++) {
+  void maxRunsIsNeverExceeded() {
+    long needed = reduce(NEEDLES).run(Oracle.of(TWO_XS)).runs();
+    for (long maxRuns = 1; maxRuns <= needed; maxRuns++) {
       ReductionResult<String> result =
           reduce(NEEDLES)
-              .withBudget(Budget.unlimited().withMaxCalls(maxCalls))
+              .withBudget(Budget.unlimited().withMaxRuns(maxRuns))
               .run(Oracle.of(TWO_XS));
 
-      assertTrue(result.oracleCalls() <= maxCalls, result.toString());
-      StopReason expected = maxCalls < needed ? StopReason.MAX_CALLS : StopReason.COMPLETED;
+      assertTrue(result.runs() <= maxRuns, result.toString());
+      StopReason expected = maxRuns < needed ? StopReason.MAX_RUNS : StopReason.COMPLETED;
       assertEquals(expected, result.stopReason(), result.toString());
       assertTrue(TWO_XS.test(result.reduced()), result.toString());
     }
@@ -66,10 +66,10 @@ class DefaultReductionEngineTest {
   @Test
   void aBudgetOfOneCallReturnsTheOriginalUnverified() {
     ReductionResult<String> result =
-        reduce(NEEDLES).withBudget(Budget.unlimited().withMaxCalls(1)).run(Oracle.of(TWO_XS));
+        reduce(NEEDLES).withBudget(Budget.unlimited().withMaxRuns(1)).run(Oracle.of(TWO_XS));
 
     assertEquals(NEEDLES, result.reduced());
-    assertEquals(1, result.oracleCalls());
+    assertEquals(1, result.runs());
     assertFalse(result.oneMinimal());
   }
 
@@ -91,7 +91,7 @@ class DefaultReductionEngineTest {
     // Each call takes 5 ms: the 13th would start at the deadline. One-by-one needs at least one
     // call per item.
     assertTrue(NEEDLES.length() > 12, NEEDLES);
-    assertEquals(12, result.oracleCalls(), result.toString());
+    assertEquals(12, result.runs(), result.toString());
     assertEquals(Duration.ofMillis(60), result.elapsed());
     assertTrue(TWO_XS.test(result.reduced()));
   }
@@ -115,7 +115,7 @@ class DefaultReductionEngineTest {
     }
 
     assertEquals(StopReason.INTERRUPTED, result.stopReason());
-    assertEquals(interruptAfter, result.oracleCalls());
+    assertEquals(interruptAfter, result.runs());
     assertTrue(TWO_XS.test(result.reduced()));
     assertTrue(result.reducedSize() < NEEDLES.length(), "six calls of ddmin make progress here");
   }
@@ -167,12 +167,12 @@ class DefaultReductionEngineTest {
     assertEquals(
         new Improvement(1, trajectory.get(0).elapsed(), NEEDLES.length()), trajectory.get(0));
     for (int i = 0; i < trajectory.size(); i++) {
-      assertEquals(atImprovement.get(i).oracleCalls(), trajectory.get(i).oracleCalls());
+      assertEquals(atImprovement.get(i).runs(), trajectory.get(i).runs());
       assertEquals(atImprovement.get(i).bestSize(), trajectory.get(i).size());
     }
     Improvement last = trajectory.get(trajectory.size() - 1);
     assertEquals(result.reducedSize(), last.size());
-    assertTrue(last.oracleCalls() <= result.oracleCalls());
+    assertTrue(last.runs() <= result.runs());
     assertTrue(last.elapsed().compareTo(result.elapsed()) <= 0);
   }
 
@@ -193,9 +193,9 @@ class DefaultReductionEngineTest {
     }
     assertEquals(result.reduced(), improvements.get(improvements.size() - 1));
 
-    assertEquals(result.oracleCalls() + result.cacheHits(), progress.size());
+    assertEquals(result.runs() + result.cacheHits(), progress.size());
     for (int i = 1; i < progress.size(); i++) {
-      assertTrue(progress.get(i).oracleCalls() >= progress.get(i - 1).oracleCalls());
+      assertTrue(progress.get(i).runs() >= progress.get(i - 1).runs());
       assertTrue(progress.get(i).bestSize() <= progress.get(i - 1).bestSize());
     }
     assertEquals(result.reducedSize(), progress.get(progress.size() - 1).bestSize());
@@ -204,15 +204,15 @@ class DefaultReductionEngineTest {
   @Test
   void oneMinimalIsFalseWhenTheReductionStoppedShortOfTheProof() {
     ReductionResult<String> complete = reduce(NEEDLES).run(Oracle.of(TWO_XS));
-    long allButOne = complete.oracleCalls() - 1;
+    long allButOne = complete.runs() - 1;
 
     ReductionResult<String> cutShort =
         reduce(NEEDLES)
-            .withBudget(Budget.unlimited().withMaxCalls(allButOne))
+            .withBudget(Budget.unlimited().withMaxRuns(allButOne))
             .run(Oracle.of(TWO_XS));
 
     assertTrue(complete.oneMinimal());
-    assertEquals(StopReason.MAX_CALLS, cutShort.stopReason());
+    assertEquals(StopReason.MAX_RUNS, cutShort.stopReason());
     assertFalse(cutShort.oneMinimal(), cutShort.toString());
   }
 

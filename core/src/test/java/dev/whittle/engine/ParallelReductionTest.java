@@ -50,7 +50,7 @@ class ParallelReductionTest {
 
         assertArrayEquals(one.reduced(), many.reduced(), algorithm + " with " + jobs + " jobs");
         assertEquals(one.oneMinimal(), many.oneMinimal());
-        assertTrue(many.oracleCalls() >= one.oracleCalls(), "speculation only adds questions");
+        assertTrue(many.runs() >= one.runs(), "speculation only adds questions");
       }
     }
   }
@@ -88,20 +88,20 @@ class ParallelReductionTest {
   }
 
   @Test
-  void maxCallsHoldsWithSeveralJobs() {
+  void maxRunsHoldWithSeveralJobs() {
     byte[] input = new byte[300];
     input[150] = 'x';
     input[20] = 'x';
     Predicate<byte[]> twoXs = bytes -> count(bytes, 'x') >= 2;
-    long needed = reduce(input, Algorithms.ENTROPY, 4).run(Oracle.of(twoXs)).oracleCalls();
-    for (long maxCalls = 1; maxCalls < needed; maxCalls++) {
+    long needed = reduce(input, Algorithms.ENTROPY, 4).run(Oracle.of(twoXs)).runs();
+    for (long maxRuns = 1; maxRuns < needed; maxRuns++) {
       ReductionResult<byte[]> result =
           reduce(input, Algorithms.ENTROPY, 4)
-              .withBudget(Budget.unlimited().withMaxCalls(maxCalls))
+              .withBudget(Budget.unlimited().withMaxRuns(maxRuns))
               .run(Oracle.of(twoXs));
 
-      assertTrue(result.oracleCalls() <= maxCalls, result.oracleCalls() + " > " + maxCalls);
-      assertEquals(StopReason.MAX_CALLS, result.stopReason());
+      assertTrue(result.runs() <= maxRuns, result.runs() + " > " + maxRuns);
+      assertEquals(StopReason.MAX_RUNS, result.stopReason());
       assertTrue(twoXs.test(result.reduced()));
     }
   }

@@ -46,9 +46,9 @@ class SpeculationTest {
     assertEquals(
         new String(one.reduced(), StandardCharsets.ISO_8859_1),
         new String(two.reduced(), StandardCharsets.ISO_8859_1));
-    assertEquals(8, one.oracleCalls());
+    assertEquals(8, one.runs());
     // Asking on speculation beside cached answers too: 23; without the next tree's question on
     // speculation: 12.
-    assertEquals(11, two.oracleCalls());
+    assertEquals(11, two.runs());
   }
 }

@@ -101,7 +101,7 @@ class ValueReductionRoundsTest {
   @Test
   void aValueReducerThatAsksAgainIsAnsweredFromTheOneCache() {
     Set<String> seen = new HashSet<>();
-    int[] oracleCalls = {0};
+    int[] runs = {0};
     ValueReducer<byte[]> askTwice =
         new ValueReducer<>() {
           @Override
@@ -123,13 +123,13 @@ class ValueReductionRoundsTest {
             .run(
                 Oracle.of(
                     bytes -> {
-                      oracleCalls[0]++;
+                      runs[0]++;
                       seen.add(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1));
                       return BIG_BYTE_THEN_Z.test(bytes);
                     }));
 
-    assertEquals(oracleCalls[0], result.oracleCalls());
-    assertEquals(seen.size(), oracleCalls[0], "no content was sent to the oracle twice");
+    assertEquals(runs[0], result.runs());
+    assertEquals(seen.size(), runs[0], "no content was sent to the oracle twice");
     assertTrue(result.cacheHits() >= 2, "the reducer's questions were answered from the cache");
   }
 
@@ -162,16 +162,16 @@ class ValueReductionRoundsTest {
         Whittle.reduce(SequenceInputs.bytes(INPUT))
             .withValueReducer(new LowerBytes())
             .run(Oracle.of(BIG_BYTE_THEN_Z))
-            .oracleCalls();
-    for (long maxCalls = 1; maxCalls < needed; maxCalls++) {
+            .runs();
+    for (long maxRuns = 1; maxRuns < needed; maxRuns++) {
       ReductionResult<byte[]> result =
           Whittle.reduce(SequenceInputs.bytes(INPUT))
               .withValueReducer(new LowerBytes())
-              .withBudget(Budget.unlimited().withMaxCalls(maxCalls))
+              .withBudget(Budget.unlimited().withMaxRuns(maxRuns))
               .run(Oracle.of(BIG_BYTE_THEN_Z));
 
-      assertTrue(result.oracleCalls() <= maxCalls);
-      assertEquals(StopReason.MAX_CALLS, result.stopReason());
+      assertTrue(result.runs() <= maxRuns);
+      assertEquals(StopReason.MAX_RUNS, result.stopReason());
       assertTrue(BIG_BYTE_THEN_Z.test(result.reduced()), "the best so far is interesting");
     }
   }
@@ -293,8 +293,8 @@ class ValueReductionRoundsTest {
     assertArrayEquals(input, alone.reduced());
     assertArrayEquals(input, piped.reduced());
     assertTrue(piped.oneMinimal());
-    long passCalls = piped.oracleCalls() - alone.oracleCalls();
-    assertTrue(alone.oracleCalls() > input.length * 9L / 10, alone.toString());
+    long passCalls = piped.runs() - alone.runs();
+    assertTrue(alone.runs() > input.length * 9L / 10, alone.toString());
     // Exactly the waste budget, and the chunk check's floor, which it may ask with the budget
     // spent (the cuts at the halves and quarters): every question here is wasted, none cached.
     assertEquals(input.length / 10 + 7 * 16 + 8, passCalls, piped.toString());

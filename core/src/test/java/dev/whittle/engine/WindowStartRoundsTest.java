@@ -75,7 +75,7 @@ class WindowStartRoundsTest {
     // The window is the nesting alone, after about 2 log2(n) questions.
     int atWindow = DOCUMENT.length;
     for (var improvement : windowed.trajectory()) {
-      if (improvement.oracleCalls() <= 1 + 2 * 13) {
+      if (improvement.runs() <= 1 + 2 * 13) {
         atWindow = improvement.size();
       }
     }
@@ -99,10 +99,10 @@ class WindowStartRoundsTest {
             .run(whole);
 
     assertEquals(StopReason.PATIENCE, patient.stopReason());
-    assertEquals(1 + 20, patient.oracleCalls());
+    assertEquals(1 + 20, patient.runs());
     assertEquals(DOCUMENT.length, patient.reduced().length);
     assertEquals(StopReason.COMPLETED, unlimited.stopReason());
-    assertTrue(unlimited.oracleCalls() > 1 + 20, unlimited.toString());
+    assertTrue(unlimited.runs() > 1 + 20, unlimited.toString());
   }
 
   @Test
@@ -110,7 +110,7 @@ class WindowStartRoundsTest {
     ReductionResult<byte[]> patient = reduce(true, Budget.unlimited().withPatience(3));
 
     assertTrue(overflows(patient.reduced()));
-    long lastFind = patient.trajectory().get(patient.trajectory().size() - 1).oracleCalls();
-    assertTrue(patient.oracleCalls() <= lastFind + 3, patient.toString());
+    long lastFind = patient.trajectory().get(patient.trajectory().size() - 1).runs();
+    assertTrue(patient.runs() <= lastFind + 3, patient.toString());
   }
 }

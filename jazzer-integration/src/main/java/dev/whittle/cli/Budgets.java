@@ -10,18 +10,18 @@ final class Budgets {
   private Budgets() {}
 
   /**
-   * The budget of at most {@code maxCalls} oracle calls and {@code deadline} of time, either of
-   * them null for no limit.
+   * The budget of at most {@code maxRuns} runs and {@code deadline} of time, either of them null
+   * for no limit.
    *
-   * @param maxOption the option that gave {@code maxCalls}, for the message when it is below 1
+   * @param maxOption the option that gave {@code maxRuns}, for the message when it is below 1
    */
-  static Budget of(CommandLine command, String maxOption, Long maxCalls, Duration deadline) {
+  static Budget of(CommandLine command, String maxOption, Long maxRuns, Duration deadline) {
     Budget budget = Budget.unlimited();
-    if (maxCalls != null) {
-      if (maxCalls < 1) {
-        throw new ParameterException(command, maxOption + " must be at least 1, was " + maxCalls);
+    if (maxRuns != null) {
+      if (maxRuns < 1) {
+        throw new ParameterException(command, maxOption + " must be at least 1, was " + maxRuns);
       }
-      budget = budget.withMaxCalls(maxCalls);
+      budget = budget.withMaxRuns(maxRuns);
     }
     if (deadline != null) {
       budget = budget.withDeadline(deadline);

@@ -112,7 +112,7 @@ final class CorpusCommand implements Callable<Integer> {
               + " timeout and not written. "
               + TimeoutOption.SYNTAX
               + " Default: "
-              + Durations.format(CrashMinimizer.DEFAULT_CALL_TIMEOUT)
+              + Durations.format(CrashMinimizer.DEFAULT_RUN_TIMEOUT)
               + "."
         },
         {
@@ -264,7 +264,7 @@ final class CorpusCommand implements Callable<Integer> {
     CorpusMinimizer minimizer =
         CorpusMinimizer.forTarget(target, targetClassPath)
             .withTargetArgs(targetOptions.targetArgs)
-            .withCallTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT))
+            .withRunTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_RUN_TIMEOUT))
             .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)
             .withShrinking(!noShrink)

@@ -28,14 +28,14 @@ import java.util.Optional;
 final class CrashFileMinimization {
   private final PrintWriter err;
   private final Optional<Path> output;
-  private final Duration callTimeout;
+  private final Duration runTimeout;
   private final PlotOption plot;
 
   CrashFileMinimization(
-      PrintWriter err, Optional<Path> output, Duration callTimeout, PlotOption plot) {
+      PrintWriter err, Optional<Path> output, Duration runTimeout, PlotOption plot) {
     this.err = err;
     this.output = output;
-    this.callTimeout = callTimeout;
+    this.runTimeout = runTimeout;
     this.plot = plot;
   }
 
@@ -86,7 +86,7 @@ final class CrashFileMinimization {
     try {
       written =
           MinimizationOutputs.writeOrFallBack(
-              crash, minimizedFile, result, callTimeout, MinimizationOutputs.fallbackDirectories());
+              crash, minimizedFile, result, runTimeout, MinimizationOutputs.fallbackDirectories());
     } catch (OutputWriteException e) {
       return failed(
           crash,

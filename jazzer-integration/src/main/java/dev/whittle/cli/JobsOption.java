@@ -6,8 +6,8 @@ import picocli.CommandLine.Option;
 /** {@code --jobs N}, shared by every command that reduces: one definition, one help text. */
 final class JobsOption {
   static final String DESCRIPTION =
-      "Ask up to N questions at once where the search can use them; it finds what one job"
-          + " finds, with more calls in less time. At most the number of processors the JVM"
+      "Make up to N runs at once where the search can use them; it finds what one job"
+          + " finds, with more runs in less time. At most the number of processors the JVM"
           + " sees (a larger N is lowered to it, with a note). Default: ${DEFAULT-VALUE}.";
 
   @Option(
@@ -19,8 +19,8 @@ final class JobsOption {
   int jobs;
 
   /**
-   * The jobs to run: {@code --jobs}, lowered to the processors there are. Jobs beyond them only ask
-   * more questions ahead, which costs runs and no longer saves time; the note says so on {@code
+   * The jobs to run: {@code --jobs}, lowered to the processors there are. Jobs beyond them only
+   * make more runs ahead, which costs runs and no longer saves time; the note says so on {@code
    * err}.
    */
   int value(PrintWriter err) {
@@ -35,7 +35,7 @@ final class JobsOption {
             + processors
             + " processors available; running "
             + processors
-            + " jobs (more would only ask more questions ahead, at the cost of runs)");
+            + " jobs (more would only make more runs ahead, at no gain in time)");
     err.flush();
     return processors;
   }

@@ -39,7 +39,7 @@ record MinimizationReport(
       String exception,
       Integer originalSize,
       Integer minimizedSize,
-      Long oracleCalls,
+      Long runs,
       Long milliseconds,
       Boolean verified,
       String verifiedBy,
@@ -124,7 +124,7 @@ record MinimizationReport(
         exceptionOf(result.finding()),
         result.original().length,
         result.minimized().length,
-        result.oracleCalls(),
+        result.runs(),
         result.elapsedMillis(),
         result.verified(),
         result.verification().method(),
@@ -225,7 +225,7 @@ record MinimizationReport(
             .append(" -> ")
             .append(entry.minimizedSize())
             .append(" bytes in ")
-            .append(entry.oracleCalls())
+            .append(entry.runs())
             .append(" runs, ")
             .append(Durations.seconds(entry.milliseconds()))
             .append(" s")

@@ -115,14 +115,14 @@ final class MinimizeCommand implements Callable<Integer> {
             .withTargetArgs(targetOptions.targetArgs)
             .withAlgorithm(algorithmOption.algorithm)
             .withMatchMode(matchMode)
-            .withCallTimeout(callTimeout())
-            .withFreshLoaderPerAttempt(freshLoader)
+            .withRunTimeout(runTimeout())
+            .withFreshLoaderPerRun(freshLoader)
             .withJobs(jobsOption.value(err()))
             .withValueReduction(valueReductionOption.enabled())
             .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline()));
     minimizer = freshJvmOptions.applyTo(minimizer, spec.commandLine());
     CrashFileMinimization crashFile =
-        new CrashFileMinimization(err(), outputOption.value(), callTimeout(), plotOption);
+        new CrashFileMinimization(err(), outputOption.value(), runTimeout(), plotOption);
     List<CrashOutcome> outcomes = new ArrayList<>();
     List<Path> notTried = new ArrayList<>();
     boolean interrupted = false;
@@ -166,8 +166,8 @@ final class MinimizeCommand implements Callable<Integer> {
   }
 
   /** The call timeout: the one given, or the minimizer's default. */
-  private Duration callTimeout() {
-    return timeoutOption.value().orElse(CrashMinimizer.DEFAULT_CALL_TIMEOUT);
+  private Duration runTimeout() {
+    return timeoutOption.value().orElse(CrashMinimizer.DEFAULT_RUN_TIMEOUT);
   }
 
   private void checkOutput(List<Path> crashes) {

@@ -33,7 +33,7 @@ final class MinimizeCommandSpec {
   private static final String[] DESCRIPTION = {
     "Minimizes Jazzer crash files of a standalone fuzz target (a class with public static"
         + " fuzzerTestOneInput(byte[]) or (FuzzedDataProvider)) inside this JVM: each candidate"
-        + " is one call of the target, and it counts when it gives the same finding as the"
+        + " is one run of the target, and it counts when it gives the same finding as the"
         + " crash (by default the same Jazzer DEDUP_TOKEN).",
     "",
     "CRASH is a crash file, or a directory standing for every crash-* file directly inside it."
@@ -166,11 +166,11 @@ final class MinimizeCommandSpec {
     spec.addOption(
         OptionSpecs.duration(
             "--timeout",
-            "Longest one call of the target may take; a longer one is a timeout finding,"
+            "Longest one run of the target may take; a longer one is a timeout finding,"
                 + " which only matches a crash that timed out too. "
                 + TimeoutOption.SYNTAX
                 + " Default: "
-                + Durations.format(CrashMinimizer.DEFAULT_CALL_TIMEOUT)
+                + Durations.format(CrashMinimizer.DEFAULT_RUN_TIMEOUT)
                 + "."));
     spec.addOption(
         OptionSpecs.flag(

@@ -29,8 +29,7 @@ final class PlotOption {
       return;
     }
     String svg =
-        new TrajectoryPlot(title, result.trajectory(), result.oracleCalls(), result.elapsed())
-            .render();
+        new TrajectoryPlot(title, result.trajectory(), result.runs(), result.elapsed()).render();
     try {
       PlotFile.write(plot, svg);
     } catch (OutputWriteException e) {

@@ -40,7 +40,7 @@ final class ProgressPrinter implements ProgressListener {
     return String.format(
         Locale.ROOT,
         "whittle: %d test runs, %d cache hits, best %d of %d %s, %.1f s",
-        progress.oracleCalls(),
+        progress.runs(),
         progress.cacheHits(),
         progress.bestSize(),
         originalSize,

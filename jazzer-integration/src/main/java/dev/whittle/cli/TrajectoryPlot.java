@@ -12,9 +12,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Draws a reduction's trajectory as a self-contained SVG picture a browser opens: the size of the
- * best input so far against oracle calls (left) and against time (right), both axes on log scales,
- * since a reduction's first questions remove most of the input and its last ones a byte at a time.
- * The curve is a step function: a size holds until the next improvement, and the last one until the
+ * best input so far against runs (left) and against time (right), both axes on log scales, since a
+ * reduction's first questions remove most of the input and its last ones a byte at a time. The
+ * curve is a step function: a size holds until the next improvement, and the last one until the
  * reduction ended.
  */
 final class TrajectoryPlot {
@@ -35,7 +35,7 @@ final class TrajectoryPlot {
   /**
    * @param title what was reduced, shown on top
    * @param trajectory the improvements, the original first; at least one
-   * @param totalCalls oracle calls of the whole reduction, where the last step ends
+   * @param totalCalls runs of the whole reduction, where the last step ends
    * @param totalTime the whole reduction's time, where the last step ends on the right
    */
   TrajectoryPlot(String title, List<Improvement> trajectory, long totalCalls, Duration totalTime) {
@@ -60,9 +60,9 @@ final class TrajectoryPlot {
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     svg.append(text(WIDTH / 2.0, 22, "middle", 15, escape(title)));
     Improvement last = trajectory.get(trajectory.size() - 1);
-    double endCalls = Math.max(totalCalls, last.oracleCalls());
+    double endCalls = Math.max(totalCalls, last.runs());
     double endMillis = Math.max(totalTime.toMillis(), last.elapsed().toMillis());
-    panel(svg, 0, "oracle calls", i -> i.oracleCalls(), endCalls);
+    panel(svg, 0, "runs", i -> i.runs(), endCalls);
     panel(svg, PANEL_WIDTH, "milliseconds", i -> i.elapsed().toMillis(), endMillis);
     svg.append("</svg>\n");
     return svg.toString();

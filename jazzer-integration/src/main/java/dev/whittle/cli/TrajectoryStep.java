@@ -6,9 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One improvement as {@code --json} prints it: the runs of the test (oracle calls) and the
- * milliseconds it had taken when the result first had this size. "Time to reach size N" is read off
- * these.
+ * One improvement as {@code --json} prints it: the runs of the test and the milliseconds it had
+ * taken when the result first had this size. "Time to reach size N" is read off these.
  */
 record TrajectoryStep(long runs, long milliseconds, int size) {
   static List<TrajectoryStep> of(ReductionResult<?> result) {
@@ -21,6 +20,6 @@ record TrajectoryStep(long runs, long milliseconds, int size) {
 
   private static TrajectoryStep of(Improvement improvement) {
     return new TrajectoryStep(
-        improvement.oracleCalls(), improvement.elapsed().toMillis(), improvement.size());
+        improvement.runs(), improvement.elapsed().toMillis(), improvement.size());
   }
 }

@@ -141,9 +141,9 @@ class MinimizeCommandTest {
             .getAsJsonArray("crashes")
             .get(0)
             .getAsJsonObject();
-    assertEquals("max_calls", entry.get("stopReason").getAsString());
+    assertEquals("max_runs", entry.get("stopReason").getAsString());
     // The search's 4, the 3 reproduction runs before it and the verification after it.
-    assertEquals(4 + 3 + 1, entry.get("oracleCalls").getAsLong());
+    assertEquals(4 + 3 + 1, entry.get("runs").getAsLong());
     assertTrue(entry.get("verified").getAsBoolean());
     int size = entry.get("minimizedSize").getAsInt();
     assertTrue(size > 3 && size < BUG_CRASH.length(), "shrunk, but not all the way: " + size);
@@ -244,7 +244,7 @@ class MinimizeCommandTest {
     assertEquals(IllegalStateException.class.getName(), entry.get("exception").getAsString());
     assertEquals(BUG_CRASH.length(), entry.get("originalSize").getAsInt());
     assertEquals(3, entry.get("minimizedSize").getAsInt());
-    assertTrue(entry.get("oracleCalls").getAsLong() > CrashMinimizer.DEFAULT_REPRODUCTION_RUNS);
+    assertTrue(entry.get("runs").getAsLong() > CrashMinimizer.DEFAULT_REPRODUCTION_RUNS);
     assertTrue(entry.get("milliseconds").getAsLong() >= 0);
     assertTrue(entry.get("verified").getAsBoolean());
     assertEquals(

@@ -51,7 +51,7 @@ class ReduceCoarseStartTest {
     assertEquals("<n><pre>", json.get("result").getAsString());
     assertTrue(json.get("oneMinimal").getAsBoolean(), json::toString);
     // 27 before token-runs, whose runs of tokens and bracket pairs the result costs 6 more.
-    assertEquals(32, json.get("oracleCalls").getAsLong(), json::toString);
+    assertEquals(32, json.get("runs").getAsLong(), json::toString);
   }
 
   @Test
@@ -59,7 +59,7 @@ class ReduceCoarseStartTest {
     JsonObject json = reduce(TWO_WAYS + "kkkk");
 
     assertEquals("<n><pre>", json.get("result").getAsString());
-    assertEquals(22, json.get("oracleCalls").getAsLong(), json::toString); // 17 before token-runs
+    assertEquals(22, json.get("runs").getAsLong(), json::toString); // 17 before token-runs
     assertEquals(4, json.getAsJsonObject("runsPerPass").get("hdd*").getAsLong(), json::toString);
   }
 }

@@ -157,7 +157,7 @@ class ReduceCommandTest {
         () -> assertEquals("bytes", json.get("granularity").getAsString()),
         () -> assertEquals(PAGE.length(), json.get("originalSize").getAsInt()),
         () -> assertEquals(8, json.get("reducedSize").getAsInt()),
-        () -> assertTrue(json.get("oracleCalls").getAsLong() > PAGE.length()),
+        () -> assertTrue(json.get("runs").getAsLong() > PAGE.length()),
         () -> assertTrue(json.get("cacheHits").getAsLong() >= 0),
         () -> assertEquals(0, json.get("unresolved").getAsLong()),
         () -> assertTrue(json.get("milliseconds").getAsLong() >= 0),
@@ -485,8 +485,8 @@ class ReduceCommandTest {
 
     assertEquals(0, run.exitCode(), run::toString);
     JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
-    assertEquals("MAX_CALLS", json.get("stopReason").getAsString());
-    assertEquals(5, json.get("oracleCalls").getAsLong());
+    assertEquals("MAX_RUNS", json.get("stopReason").getAsString());
+    assertEquals(5, json.get("runs").getAsLong());
     String reduced = read(dir.resolve("page.html.reduced"));
     assertTrue(reduced.length() < PAGE.length(), reduced);
     assertTrue(reduced.contains("<SELECT name=x size=2>"), reduced);

@@ -71,7 +71,7 @@ class ReduceTreeCommandTest {
     assertTrue(perPass.get("hdd*").getAsLong() > 0, perPass::toString);
     long sum = names.stream().mapToLong(name -> perPass.get(name).getAsLong()).sum();
     // The original's question is answered by the check of INPUT, not by a run.
-    assertEquals(json.get("oracleCalls").getAsLong() - 1, sum, json::toString);
+    assertEquals(json.get("runs").getAsLong() - 1, sum, json::toString);
   }
 
   @Test

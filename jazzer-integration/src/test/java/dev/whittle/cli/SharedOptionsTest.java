@@ -25,7 +25,7 @@ class SharedOptionsTest {
         "reduce   | --timeout=DURATION | Default: no limit.",
         "reduce   | --output=FILE      | Where the result goes. Default: INPUT.reduced.",
         "reduce   | --json             | Print one JSON object with the result's figures",
-        "minimize | --timeout=DURATION | Longest one call of the target may take",
+        "minimize | --timeout=DURATION | Longest one run of the target may take",
         "minimize | --timeout=DURATION | Default: 10s.",
         "minimize | --output=FILE      | Where the minimized bytes go instead of",
         "minimize | --json             | Print one JSON object with an entry per crash file",

@@ -18,7 +18,7 @@ record ExtensionConfiguration(
     boolean enabled,
     Algorithm algorithm,
     Duration timeBudget,
-    Duration callTimeout,
+    Duration runTimeout,
     Optional<Path> resourcesRoot,
     boolean rewriteInputs,
     Optional<Path> outputDirectory) {
@@ -37,8 +37,11 @@ record ExtensionConfiguration(
    * @throws IllegalArgumentException naming the key whose value is malformed
    */
   static ExtensionConfiguration of(ExtensionContext context) {
-    Function<String, Optional<String>> values =
-        key -> context.getConfigurationParameter(key).map(String::trim);
+    return of(key -> context.getConfigurationParameter(key).map(String::trim));
+  }
+
+  /** Reads the parameters from {@code values}, a key's value or empty where it is not set. */
+  static ExtensionConfiguration of(Function<String, Optional<String>> values) {
     return new ExtensionConfiguration(
         bool(values, WhittleConfiguration.ENABLED, true),
         values
@@ -47,8 +50,7 @@ record ExtensionConfiguration(
             .orElseGet(Algorithms::defaultAlgorithm),
         duration(
             values, WhittleConfiguration.TIME_BUDGET, WhittleConfiguration.DEFAULT_TIME_BUDGET),
-        duration(
-            values, WhittleConfiguration.CALL_TIMEOUT, WhittleConfiguration.DEFAULT_CALL_TIMEOUT),
+        duration(values, runTimeoutKey(values), WhittleConfiguration.DEFAULT_RUN_TIMEOUT),
         values.apply(WhittleConfiguration.RESOURCES_ROOT).map(Path::of),
         bool(values, WhittleConfiguration.REWRITE_INPUTS, true),
         values.apply(WhittleConfiguration.OUTPUT_DIRECTORY).map(Path::of));
@@ -76,6 +78,23 @@ record ExtensionConfiguration(
     checkArgument(
         v.equals("true") || v.equals("false"), "%s must be true or false, was '%s'", key, v);
     return v.equals("true");
+  }
+
+  /**
+   * {@link WhittleConfiguration#RUN_TIMEOUT}, or its earlier name where only that is set, so that a
+   * configuration file written before the rename keeps its timeout.
+   *
+   * @throws IllegalArgumentException if both are set
+   */
+  private static String runTimeoutKey(Function<String, Optional<String>> values) {
+    String earlier = WhittleConfiguration.EARLIER_RUN_TIMEOUT;
+    boolean hasEarlier = values.apply(earlier).isPresent();
+    checkArgument(
+        !(hasEarlier && values.apply(WhittleConfiguration.RUN_TIMEOUT).isPresent()),
+        "%s is the earlier name of %s: set one of them",
+        earlier,
+        WhittleConfiguration.RUN_TIMEOUT);
+    return hasEarlier ? earlier : WhittleConfiguration.RUN_TIMEOUT;
   }
 
   private static Duration duration(

@@ -173,7 +173,7 @@ final class FailureShrinker {
     CrashMinimizer minimizer =
         CrashMinimizer.forFuzzTest(context.getRequiredTestClass(), method, lifecycle)
             .withAlgorithm(config.algorithm())
-            .withCallTimeout(config.callTimeout())
+            .withRunTimeout(config.runTimeout())
             .withBudget(Budget.unlimited().withDeadline(config.timeBudget()));
     if (failure.getCause() != null) {
       // Jazzer's FuzzTestFindingException wraps what the test threw.

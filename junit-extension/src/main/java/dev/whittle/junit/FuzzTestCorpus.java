@@ -94,7 +94,7 @@ final class FuzzTestCorpus {
     Path fresh = CorpusDirectories.unusedSibling(place, "whittle-new");
     CorpusMinimizer minimizer =
         CorpusMinimizer.of(FuzzTarget.testMethod(testClass, method, new JUnitLifecycle(context)))
-            .withCallTimeout(config.callTimeout())
+            .withRunTimeout(config.runTimeout())
             .withAlgorithm(config.algorithm())
             .withHitCounts(settings.hitCounts())
             .withInstrumentation(settings.includes(), settings.excludes());

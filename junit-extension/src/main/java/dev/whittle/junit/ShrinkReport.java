@@ -56,7 +56,7 @@ final class ShrinkReport {
         String.format(
             Locale.ROOT,
             "%,d runs, %,d ms; Jazzer DEDUP_TOKEN %s",
-            result.oracleCalls(),
+            result.runs(),
             wallMillis,
             result.dedupToken());
     if (written.isPresent()) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ExtensionConfigurationTest {
@@ -34,9 +36,31 @@ class ExtensionConfigurationTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> ExtensionConfiguration.parseDuration("whittle.call-timeout", "0s"));
+            () -> ExtensionConfiguration.parseDuration("whittle.run-timeout", "0s"));
 
-    assertTrue(e.getMessage().startsWith("whittle.call-timeout: "), e.getMessage());
+    assertTrue(e.getMessage().startsWith("whittle.run-timeout: "), e.getMessage());
     assertTrue(e.getMessage().contains("positive"), e.getMessage());
+  }
+
+  @Test
+  void theRunTimeoutIsReadUnderItsEarlierNameTooButNotUnderBoth() {
+    assertEquals(Duration.ofSeconds(10), configuration(Map.of()).runTimeout());
+    assertEquals(
+        Duration.ofSeconds(3), configuration(Map.of("whittle.run-timeout", "3s")).runTimeout());
+    assertEquals(
+        Duration.ofSeconds(4), configuration(Map.of("whittle.call-timeout", "4s")).runTimeout());
+
+    IllegalArgumentException both =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> configuration(Map.of("whittle.run-timeout", "3s", "whittle.call-timeout", "4s")));
+    assertTrue(
+        both.getMessage()
+            .contains("whittle.call-timeout is the earlier name of whittle.run-timeout"),
+        both.getMessage());
+  }
+
+  private static ExtensionConfiguration configuration(Map<String, String> values) {
+    return ExtensionConfiguration.of(key -> Optional.ofNullable(values.get(key)));
   }
 }

@@ -45,8 +45,7 @@ final class LoopListeners<C> {
     }
     smallest = content;
     smallestSize = progress.bestSize();
-    trajectory.add(
-        new Improvement(progress.oracleCalls(), progress.elapsed(), progress.bestSize()));
+    trajectory.add(new Improvement(progress.runs(), progress.elapsed(), progress.bestSize()));
     for (ImprovementListener<? super C> listener : improvementListeners) {
       listener.onImprovement(content, progress);
     }
@@ -62,9 +61,9 @@ final class LoopListeners<C> {
     return smallestSize;
   }
 
-  /** The oracle calls made when the smallest result so far was found; 0 before the first. */
-  long callsAtSmallest() {
-    return trajectory.isEmpty() ? 0 : trajectory.get(trajectory.size() - 1).oracleCalls();
+  /** The runs made when the smallest result so far was found; 0 before the first. */
+  long runsAtSmallest() {
+    return trajectory.isEmpty() ? 0 : trajectory.get(trajectory.size() - 1).runs();
   }
 
   /** Every improvement so far, the original first, in the order they were found. */

@@ -47,7 +47,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   private SequenceInput<C> input;
   private ContentKeys keys;
 
-  private long oracleCalls;
+  private long runs;
   private long cacheHits;
   private long unresolved;
   private C bestContent;
@@ -64,9 +64,9 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   /**
-   * A loop that answers batches with up to {@code jobs} oracle calls at once; the oracle MUST then
-   * be thread-safe. Close it to stop its threads. Its elapsed time and deadline are read from
-   * {@code ticker}.
+   * A loop that answers batches with up to {@code jobs} runs at once; the oracle MUST then be
+   * thread-safe. Close it to stop its threads. Its elapsed time and deadline are read from {@code
+   * ticker}.
    */
   public OracleLoop(
       SequenceInput<C> input,
@@ -148,7 +148,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     if (outcome == null) {
       throw new ReductionException("the oracle returned null instead of an Outcome");
     }
-    oracleCalls++;
+    runs++;
     if (outcome == Outcome.UNRESOLVED) {
       unresolved++;
     }
@@ -225,7 +225,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     }
     checkBudget();
     List<List<Integer>> batch = new ArrayList<>(toAsk.values());
-    long affordable = budget.maxCalls() - oracleCalls;
+    long affordable = budget.maxRuns() - runs;
     boolean cut = batch.size() > affordable;
     if (cut) {
       batch = batch.subList(0, (int) affordable);
@@ -244,7 +244,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
       }
     }
     if (cut) {
-      throw new StopReduction(StopReason.MAX_CALLS);
+      throw new StopReduction(StopReason.MAX_RUNS);
     }
     return answers;
   }
@@ -364,8 +364,8 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return bestSize;
   }
 
-  public long oracleCalls() {
-    return oracleCalls;
+  public long runs() {
+    return runs;
   }
 
   public long cacheHits() {
@@ -381,7 +381,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   private void checkBudget() {
-    CallLimits.check(budget, oracleCalls, listeners.callsAtSmallest());
+    RunLimits.check(budget, runs, listeners.runsAtSmallest());
     checkTime();
   }
 
@@ -408,7 +408,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
 
   private Progress progress(int candidateSize) {
     return new Progress(
-        oracleCalls,
+        runs,
         cacheHits,
         unresolved,
         candidateSize,

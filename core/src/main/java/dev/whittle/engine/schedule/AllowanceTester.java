@@ -6,12 +6,11 @@ import dev.whittle.engine.sequence.StopCheck;
 import java.util.List;
 
 /**
- * The tester a scheduled pass sees: the loop's, with an allowance of oracle calls that find
- * nothing. Every interesting answer renews the allowance (a pass that pays keeps its turn); once
- * {@code allowance} oracle calls in a row were not interesting, the next question throws {@link
- * AllowanceSpent} before it reaches the oracle. Answers from the loop's cache cost nothing and
- * count nothing. A batch is asked whole, so a batch MAY overshoot the allowance by its size less
- * one.
+ * The tester a scheduled pass sees: the loop's, with an allowance of runs that find nothing. Every
+ * interesting answer renews the allowance (a pass that pays keeps its turn); once {@code allowance}
+ * runs in a row were not interesting, the next question throws {@link AllowanceSpent} before it
+ * reaches the oracle. Answers from the loop's cache cost nothing and count nothing. A batch is
+ * asked whole, so a batch MAY overshoot the allowance by its size less one.
  */
 final class AllowanceTester<C> implements ContentTester<C>, StopCheck {
   private final OracleLoop<C> loop;
@@ -31,9 +30,9 @@ final class AllowanceTester<C> implements ContentTester<C>, StopCheck {
   @Override
   public boolean isInteresting(C candidate) {
     checkAllowance();
-    long before = loop.oracleCalls();
+    long before = loop.runs();
     boolean interesting = loop.isInterestingContent(candidate);
-    account(loop.oracleCalls() - before, interesting);
+    account(loop.runs() - before, interesting);
     return interesting;
   }
 
@@ -45,13 +44,13 @@ final class AllowanceTester<C> implements ContentTester<C>, StopCheck {
   @Override
   public boolean[] areInteresting(List<C> candidates) {
     checkAllowance();
-    long before = loop.oracleCalls();
+    long before = loop.runs();
     boolean[] answers = loop.areInterestingContents(candidates);
     boolean any = false;
     for (boolean answer : answers) {
       any |= answer;
     }
-    account(loop.oracleCalls() - before, any);
+    account(loop.runs() - before, any);
     return answers;
   }
 
@@ -60,12 +59,12 @@ final class AllowanceTester<C> implements ContentTester<C>, StopCheck {
     loop.checkStop();
   }
 
-  /** Oracle calls since the pass's last interesting answer (or its start): what bought nothing. */
+  /** Runs since the pass's last interesting answer (or its start): what bought nothing. */
   long failedCalls() {
     return failedCalls;
   }
 
-  /** Oracle calls this pass caused, cache hits not counted. */
+  /** Runs this pass caused, cache hits not counted. */
   long calls() {
     return calls;
   }

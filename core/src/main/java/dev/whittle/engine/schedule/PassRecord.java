@@ -22,8 +22,8 @@ final class PassRecord {
   }
 
   /**
-   * Gain per oracle call over all its turns; a pass not yet run ranks above every pass that ran (it
-   * has not had its chance), and passes that cost nothing rank by gain alone.
+   * Gain per run over all its turns; a pass not yet run ranks above every pass that ran (it has not
+   * had its chance), and passes that cost nothing rank by gain alone.
    */
   double yield() {
     if (!ran) {

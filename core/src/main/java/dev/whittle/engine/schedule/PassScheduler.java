@@ -20,18 +20,18 @@ import org.apiguardian.api.API;
  * <ul>
  *   <li>a pass that does not {@linkplain ValueReducer#appliesTo apply} to the best content gets no
  *       turn;
- *   <li>passes run in order of yield (items removed plus contents simplified, per oracle call, over
- *       all their turns so far); passes not yet run come first, in their configured order;
+ *   <li>passes run in order of yield (items removed plus contents simplified, per run, over all
+ *       their turns so far); passes not yet run come first, in their configured order;
  *   <li>a pass whose last turn gained nothing is skipped until the content has halved since;
  *   <li>a {@link DeletionPass} that finished its last turn (was not cut off) is skipped while the
  *       content is what that turn left with bytes deleted since: it would ask its refuted deletions
  *       again on less;
  *   <li>a pass cut off without a gain is not refuted: {@link #retryCutOffPasses} gives it twice its
  *       last allowance, when the {@link SchedulingPolicy} judges the retry affordable;
- *   <li>each pass asks through an {@link AllowanceTester}: after {@code allowance} oracle calls in
- *       a row that found nothing it is cut off; each interesting answer renews it, so a pass never
- *       loses a reduction it finds within that many questions of its last one. The allowance MAY
- *       depend on the size of the content the pass starts from;
+ *   <li>each pass asks through an {@link AllowanceTester}: after {@code allowance} runs in a row
+ *       that found nothing it is cut off; each interesting answer renews it, so a pass never loses
+ *       a reduction it finds within that many questions of its last one. The allowance MAY depend
+ *       on the size of the content the pass starts from;
  *   <li>the calls that bought nothing (those after a pass's last interesting answer, all of a turn
  *       without one) count against a waste limit of the round: once it is spent the remaining
  *       passes wait, and no turn may waste more than what is left of it.
@@ -68,7 +68,7 @@ public final class PassScheduler<C> {
     }
   }
 
-  /** Notes a turn of the sequence reducer that cost {@code spent} oracle calls, for the policy. */
+  /** Notes a turn of the sequence reducer that cost {@code spent} runs, for the policy. */
   public void sequenceSpent(long spent) {
     policy().sequenceSpent(spent);
   }
@@ -116,7 +116,7 @@ public final class PassScheduler<C> {
 
   /**
    * One turn for each pass that deserves one, best yield first, each on the best result so far with
-   * {@code allowance} unproductive oracle calls; whether any of them changed the best result.
+   * {@code allowance} unproductive runs; whether any of them changed the best result.
    */
   public boolean runRound(OracleLoop<C> loop, long allowance) {
     return runRound(loop, size -> allowance, Long.MAX_VALUE, false);
@@ -124,9 +124,9 @@ public final class PassScheduler<C> {
 
   /**
    * One turn for each pass that deserves one, best yield first, each on the best result so far with
-   * {@code allowance.applyAsLong(size of the best result)} unproductive oracle calls, all of them
-   * together wasting at most {@code wasteLimit} calls (see {@link #wastedTail()}); whether any of
-   * them changed the best result.
+   * {@code allowance.applyAsLong(size of the best result)} unproductive runs, all of them together
+   * wasting at most {@code wasteLimit} calls (see {@link #wastedTail()}); whether any of them
+   * changed the best result.
    */
   public boolean runRound(OracleLoop<C> loop, IntToLongFunction allowance, long wasteLimit) {
     return runRound(loop, allowance, wasteLimit, false);
@@ -213,7 +213,7 @@ public final class PassScheduler<C> {
     return Math.min(policy().chunkCheckLeft(size), Math.max(policy().chunkCheckFloor(), wasteLeft));
   }
 
-  /** Notes a chunk check that cost {@code calls} oracle calls and cut nothing: they were wasted. */
+  /** Notes a chunk check that cost {@code calls} runs and cut nothing: they were wasted. */
   public void chunkCheckWasted(long calls) {
     checkArgument(calls >= 0, "calls must not be negative, was %s", calls);
     policy().chunkCheckWasted(calls);
@@ -231,7 +231,7 @@ public final class PassScheduler<C> {
     return false;
   }
 
-  /** Oracle calls of turns that gained nothing, over all rounds. */
+  /** Runs of turns that gained nothing, over all rounds. */
   public long wastedCalls() {
     return wastedCalls;
   }
@@ -242,8 +242,8 @@ public final class PassScheduler<C> {
   }
 
   /**
-   * Oracle calls that bought nothing, over all rounds: in each turn, the calls after the pass's
-   * last interesting answer (all of them in a turn without one). What the waste limits count.
+   * Runs that bought nothing, over all rounds: in each turn, the calls after the pass's last
+   * interesting answer (all of them in a turn without one). What the waste limits count.
    */
   public long wastedTail() {
     return wastedTail;

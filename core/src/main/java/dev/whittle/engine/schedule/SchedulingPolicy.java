@@ -12,11 +12,11 @@ import org.apiguardian.api.API;
  * sequence reducer spends ({@link #sequenceSpent}) and sets two limits:
  *
  * <ul>
- *   <li>each pass is cut off after {@link #passAllowance} oracle calls in a row that found nothing.
- *       The allowance follows what the sequence reducer spent in its last turn; before its first
- *       turn, that is estimated as one question per item of the best content at the pass's turn
- *       (what certifying it 1-minimal costs), so that once a pass has taken off most of the input
- *       the others ask in proportion to what is left;
+ *   <li>each pass is cut off after {@link #passAllowance} runs in a row that found nothing. The
+ *       allowance follows what the sequence reducer spent in its last turn; before its first turn,
+ *       that is estimated as one question per item of the best content at the pass's turn (what
+ *       certifying it 1-minimal costs), so that once a pass has taken off most of the input the
+ *       others ask in proportion to what is left;
  *   <li>all passes together, over the whole reduction, waste (ask after their last find) at most
  *       {@link #WASTE_SHARE} of what the sequence reducer spent in all, counted as at least the
  *       original's size, plus {@link #MIN_ALLOWANCE} per pass. On an input nothing of which can go,
@@ -95,8 +95,8 @@ public final class SchedulingPolicy {
   }
 
   /**
-   * Notes a turn of the sequence reducer that cost {@code spent} oracle calls. A turn that asked
-   * nothing leaves the allowance at what the last one that asked set.
+   * Notes a turn of the sequence reducer that cost {@code spent} runs. A turn that asked nothing
+   * leaves the allowance at what the last one that asked set.
    */
   public void sequenceSpent(long spent) {
     sequenceTotal += spent;
@@ -142,7 +142,7 @@ public final class SchedulingPolicy {
     return Math.max(0, MIN_CHUNK_CHECK - chunkCheckWasted);
   }
 
-  /** Notes a chunk check that cost {@code calls} oracle calls and cut nothing. */
+  /** Notes a chunk check that cost {@code calls} runs and cut nothing. */
   public void chunkCheckWasted(long calls) {
     checkArgument(calls >= 0, "calls must not be negative, was %s", calls);
     chunkCheckWasted += calls;
@@ -154,17 +154,17 @@ public final class SchedulingPolicy {
   }
 
   /**
-   * How many oracle calls in a row a pass may ask that find nothing: together, passes that find
-   * nothing cost at most {@link #PASS_SHARE} of what the sequence reducer spent in its last turn.
+   * How many runs in a row a pass may ask that find nothing: together, passes that find nothing
+   * cost at most {@link #PASS_SHARE} of what the sequence reducer spent in its last turn.
    */
   static long passAllowance(long sequenceSpend, int passes) {
     return Math.max(MIN_ALLOWANCE, (long) (PASS_SHARE * sequenceSpend / passes));
   }
 
   /**
-   * How many oracle calls passes may waste over the whole reduction, given what the sequence
-   * reducer spent in all (at least the original's size): {@link #WASTE_SHARE} of it and {@link
-   * #MIN_ALLOWANCE} per pass, so that every pass can try a few candidates on a small input.
+   * How many runs passes may waste over the whole reduction, given what the sequence reducer spent
+   * in all (at least the original's size): {@link #WASTE_SHARE} of it and {@link #MIN_ALLOWANCE}
+   * per pass, so that every pass can try a few candidates on a small input.
    */
   static long wasteBudget(long sequenceSpend, int passes) {
     return (long) (WASTE_SHARE * sequenceSpend) + MIN_ALLOWANCE * passes;

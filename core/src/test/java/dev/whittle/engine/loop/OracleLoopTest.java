@@ -37,7 +37,7 @@ class OracleLoopTest {
     assertTrue(loop.isInteresting(Subsequence.ofIndices(0, 2)));
 
     assertEquals(List.of("aab", "ab"), asked);
-    assertEquals(2, loop.oracleCalls());
+    assertEquals(2, loop.runs());
     assertEquals(1, loop.cacheHits());
   }
 
@@ -53,20 +53,20 @@ class OracleLoopTest {
 
   @Test
   void budgetStopsBeforeTheOracleCallThatWouldExceedIt() {
-    OracleLoop<String> loop = loop("abcd", text -> true, Budget.unlimited().withMaxCalls(2));
+    OracleLoop<String> loop = loop("abcd", text -> true, Budget.unlimited().withMaxRuns(2));
     loop.askOriginal();
     loop.isInteresting(Subsequence.ofIndices(0));
 
     StopReduction stop =
         assertThrows(StopReduction.class, () -> loop.isInteresting(Subsequence.ofIndices(1)));
-    assertEquals(StopReason.MAX_CALLS, stop.reason());
-    assertEquals(2, loop.oracleCalls());
+    assertEquals(StopReason.MAX_RUNS, stop.reason());
+    assertEquals(2, loop.runs());
     assertEquals(2, asked.size());
   }
 
   @Test
   void cacheHitsStayFreeOnceTheBudgetIsSpent() {
-    OracleLoop<String> loop = loop("aab", text -> true, Budget.unlimited().withMaxCalls(2));
+    OracleLoop<String> loop = loop("aab", text -> true, Budget.unlimited().withMaxRuns(2));
     loop.askOriginal();
     loop.isInteresting(Subsequence.ofIndices(0, 2));
 
@@ -83,7 +83,7 @@ class OracleLoopTest {
       StopReduction stop =
           assertThrows(StopReduction.class, () -> loop.isInteresting(Subsequence.ofIndices(0)));
       assertEquals(StopReason.INTERRUPTED, stop.reason());
-      assertEquals(1, loop.oracleCalls());
+      assertEquals(1, loop.runs());
     } finally {
       Thread.interrupted();
     }
@@ -106,7 +106,7 @@ class OracleLoopTest {
     StopReduction stop =
         assertThrows(StopReduction.class, () -> loop.isInteresting(Subsequence.ofIndices(0)));
     assertEquals(StopReason.DEADLINE, stop.reason());
-    assertEquals(2, loop.oracleCalls());
+    assertEquals(2, loop.runs());
     assertEquals(Duration.ofSeconds(1), loop.elapsed());
   }
 
@@ -125,7 +125,7 @@ class OracleLoopTest {
       ticker.advance(Duration.ofMillis(1));
       StopReduction stop = assertThrows(StopReduction.class, () -> loop.areInteresting(batch));
       assertEquals(StopReason.DEADLINE, stop.reason());
-      assertEquals(3, loop.oracleCalls());
+      assertEquals(3, loop.runs());
     }
   }
 
@@ -137,7 +137,7 @@ class OracleLoopTest {
     ticker.advance(Duration.ofSeconds(5));
     assertTrue(loop.askOriginal().isInteresting());
     assertThrows(StopReduction.class, () -> loop.isInteresting(Subsequence.ofIndices(0)));
-    assertEquals(1, loop.oracleCalls());
+    assertEquals(1, loop.runs());
   }
 
   @Test
@@ -270,7 +270,7 @@ class OracleLoopTest {
     loop.isInteresting(Subsequence.ofIndices(1, 2));
 
     assertEquals(3, events.size());
-    assertEquals(2, events.get(2).oracleCalls());
+    assertEquals(2, events.get(2).runs());
     assertEquals(1, events.get(2).cacheHits());
     assertEquals(2, events.get(2).bestSize());
   }

@@ -72,8 +72,8 @@ class FillRunReducerTest {
     assertEquals(1500, plain.reduced().length);
     assertEquals(1500, filled.reduced().length);
     assertTrue(
-        filled.oracleCalls() * 3 < plain.oracleCalls(),
-        filled.oracleCalls() + " calls with filler runs, " + plain.oracleCalls() + " without");
+        filled.runs() * 3 < plain.runs(),
+        filled.runs() + " calls with filler runs, " + plain.runs() + " without");
   }
 
   private static boolean fail() {

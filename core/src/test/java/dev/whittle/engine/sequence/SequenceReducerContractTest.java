@@ -118,7 +118,7 @@ class SequenceReducerContractTest {
       ReductionResult<List<Integer>> second = run(algorithm, input, oracle, Budget.unlimited());
 
       assertEquals(first.reduced(), second.reduced(), "round " + round);
-      assertEquals(first.oracleCalls(), second.oracleCalls(), "round " + round);
+      assertEquals(first.runs(), second.runs(), "round " + round);
     }
   }
 
@@ -127,21 +127,21 @@ class SequenceReducerContractTest {
   void theBudgetIsRespected(String name) {
     Algorithm algorithm = Algorithms.named(name);
     Random random = new Random(0x5EED_0005L);
-    for (long maxCalls : new long[] {1, 2, 3, 5, 8, 13, 40, 100}) {
+    for (long maxRuns : new long[] {1, 2, 3, 5, 8, 13, 40, 100}) {
       MustKeepCase example = MustKeepCase.random(random, 120);
       ReductionResult<List<Integer>> result =
           run(
               algorithm,
               example.input(),
               example.oracle(),
-              Budget.unlimited().withMaxCalls(maxCalls));
+              Budget.unlimited().withMaxRuns(maxRuns));
 
-      String context = "maxCalls " + maxCalls + ": " + result;
-      assertTrue(result.oracleCalls() <= maxCalls, context);
+      String context = "maxRuns " + maxRuns + ": " + result;
+      assertTrue(result.runs() <= maxRuns, context);
       assertTrue(example.oracle().test(result.reduced()), context);
       if (result.stopReason() != StopReason.COMPLETED) {
-        assertEquals(StopReason.MAX_CALLS, result.stopReason(), context);
-        assertEquals(maxCalls, result.oracleCalls(), context);
+        assertEquals(StopReason.MAX_RUNS, result.stopReason(), context);
+        assertEquals(maxRuns, result.runs(), context);
       }
     }
   }
@@ -171,7 +171,7 @@ class SequenceReducerContractTest {
 
       String context = "interrupted at call " + interruptAt + ": " + result;
       assertEquals(StopReason.INTERRUPTED, result.stopReason(), context);
-      assertEquals(interruptAt, result.oracleCalls(), context);
+      assertEquals(interruptAt, result.runs(), context);
       assertTrue(needsThree.test(result.reduced()), context);
       assertTrue(result.reducedSize() <= input.size(), context);
     }

@@ -121,8 +121,8 @@ public final class CorpusMinimizer {
   }
 
   /** How long one run may take; a longer one is a timeout, and the input is listed, not kept. */
-  public CorpusMinimizer withCallTimeout(Duration timeout) {
-    return copy(b -> b.options = b.options.withCallTimeout(timeout));
+  public CorpusMinimizer withRunTimeout(Duration timeout) {
+    return copy(b -> b.options = b.options.withRunTimeout(timeout));
   }
 
   /**
@@ -299,8 +299,8 @@ public final class CorpusMinimizer {
     return options.target().classPath();
   }
 
-  public Duration callTimeout() {
-    return options.callTimeout();
+  public Duration runTimeout() {
+    return options.runTimeout();
   }
 
   /** How many copies of the target run inputs at once: what was asked, as the target allows. */
@@ -339,7 +339,7 @@ public final class CorpusMinimizer {
 
   /** The budget of each kept input's shrinking. */
   public Budget budgetPerInput() {
-    return Budget.unlimited().withMaxCalls(maxRunsPerInput).withDeadline(maxTimePerInput);
+    return Budget.unlimited().withMaxRuns(maxRunsPerInput).withDeadline(maxTimePerInput);
   }
 
   public List<String> includes() {

@@ -32,7 +32,7 @@ import org.apiguardian.api.API;
  * <pre>{@code
  * MinimizationResult result =
  *     CrashMinimizer.forTarget("com.example.ParserFuzzer", List.of(Path.of("target/classes")))
- *         .withCallTimeout(Duration.ofSeconds(2))
+ *         .withRunTimeout(Duration.ofSeconds(2))
  *         .minimize(Path.of("crash-1234"));
  * }</pre>
  *
@@ -47,8 +47,8 @@ public final class CrashMinimizer {
   private static final Supplier<CrashMinimizerEngine> ENGINE =
       Engines.lazily(CrashMinimizerEngine.class, "whittle-jazzer-integration");
 
-  /** Default for {@link #withCallTimeout}. */
-  public static final Duration DEFAULT_CALL_TIMEOUT = TargetOptions.DEFAULT_CALL_TIMEOUT;
+  /** Default for {@link #withRunTimeout}. */
+  public static final Duration DEFAULT_RUN_TIMEOUT = TargetOptions.DEFAULT_RUN_TIMEOUT;
 
   /** Default for {@link #withFreshJvmRuns}. */
   public static final int DEFAULT_FRESH_JVM_RUNS = 3;
@@ -66,7 +66,7 @@ public final class CrashMinimizer {
   /**
    * A minimizer for the fuzz target class {@code targetClass} on {@code classPath} (directories and
    * jars), with the defaults: Entropy Debugging, the same dedup token, a {@link
-   * #DEFAULT_CALL_TIMEOUT} per run, no budget, {@link #DEFAULT_REPRODUCTION_RUNS} reproductions.
+   * #DEFAULT_RUN_TIMEOUT} per run, no budget, {@link #DEFAULT_REPRODUCTION_RUNS} reproductions.
    */
   public static CrashMinimizer forTarget(String targetClass, List<Path> classPath) {
     return of(FuzzTarget.onClassPath(targetClass, classPath));
@@ -74,7 +74,7 @@ public final class CrashMinimizer {
 
   /**
    * A minimizer for {@code targetClass} as it is already loaded ({@link FuzzTarget.LoadedClass}),
-   * with the same defaults as {@link #forTarget}; {@link #withFreshLoaderPerAttempt} is refused.
+   * with the same defaults as {@link #forTarget}; {@link #withFreshLoaderPerRun} is refused.
    */
   public static CrashMinimizer forLoadedTarget(Class<?> targetClass) {
     return of(FuzzTarget.loaded(targetClass));
@@ -89,7 +89,7 @@ public final class CrashMinimizer {
   /**
    * A minimizer for the {@code @FuzzTest} method {@code testMethod} of {@code testClass}, run as
    * {@link FuzzTarget.TestMethod} says, with the same defaults as {@link #forTarget}; {@link
-   * #withFreshLoaderPerAttempt} is refused and one candidate runs at a time.
+   * #withFreshLoaderPerRun} is refused and one candidate runs at a time.
    */
   public static CrashMinimizer forFuzzTest(
       Class<?> testClass, Method testMethod, FuzzTestLifecycle lifecycle) {
@@ -131,11 +131,11 @@ public final class CrashMinimizer {
   }
 
   /** How long one run may take; a longer one is a timeout. See {@link TargetOptions}. */
-  public CrashMinimizer withCallTimeout(Duration timeout) {
-    return copy(s -> s.options = s.options.withCallTimeout(timeout));
+  public CrashMinimizer withRunTimeout(Duration timeout) {
+    return copy(s -> s.options = s.options.withRunTimeout(timeout));
   }
 
-  /** Limits on the reduction's oracle calls and time; the best result so far is kept. */
+  /** Limits on the reduction's runs and time; the best result so far is kept. */
   public CrashMinimizer withBudget(Budget newBudget) {
     checkNotNull(newBudget, "budget");
     return copy(s -> s.budget = newBudget);
@@ -154,12 +154,12 @@ public final class CrashMinimizer {
    * Whether each run gets a freshly loaded and initialized target, so that no static state carries
    * over. Much slower; off by default, when only the result is verified in a fresh one.
    */
-  public CrashMinimizer withFreshLoaderPerAttempt(boolean fresh) {
+  public CrashMinimizer withFreshLoaderPerRun(boolean fresh) {
     checkArgument(
         !fresh || target().canReload(),
         "a target that is already loaded cannot be loaded afresh: %s",
         targetClass());
-    return copy(s -> s.freshLoaderPerAttempt = fresh);
+    return copy(s -> s.freshLoaderPerRun = fresh);
   }
 
   /** Whether exit calls end the run rather than the JVM (on); see {@link TargetOptions}. */
@@ -169,9 +169,9 @@ public final class CrashMinimizer {
 
   /**
    * Whether to reduce values as well as bytes (on by default), taking turns with byte deletion on
-   * the same oracle calls, cache and budget: a {@code FuzzedDataProvider} target's {@code consume*}
-   * calls, recorded (runs, but no oracle calls) and made fewer and smaller; a {@code byte[]}
-   * target's length-prefixed chunks together with their length fields.
+   * the same runs, cache and budget: a {@code FuzzedDataProvider} target's {@code consume*} calls,
+   * recorded (runs, but no runs) and made fewer and smaller; a {@code byte[]} target's
+   * length-prefixed chunks together with their length fields.
    */
   public CrashMinimizer withValueReduction(boolean reduceValues) {
     return copy(s -> s.valueReduction = reduceValues);
@@ -333,8 +333,8 @@ public final class CrashMinimizer {
     return settings.matchMode;
   }
 
-  public Duration callTimeout() {
-    return options().callTimeout();
+  public Duration runTimeout() {
+    return options().runTimeout();
   }
 
   public Budget budget() {
@@ -345,8 +345,8 @@ public final class CrashMinimizer {
     return settings.reproductionRuns;
   }
 
-  public boolean freshLoaderPerAttempt() {
-    return settings.freshLoaderPerAttempt;
+  public boolean freshLoaderPerRun() {
+    return settings.freshLoaderPerRun;
   }
 
   public boolean exitGuard() {
@@ -401,7 +401,7 @@ public final class CrashMinimizer {
     MatchMode matchMode = MatchMode.dedupToken();
     Budget budget = Budget.unlimited();
     int reproductionRuns = DEFAULT_REPRODUCTION_RUNS;
-    boolean freshLoaderPerAttempt;
+    boolean freshLoaderPerRun;
     boolean valueReduction = true;
     ImmutableList<ProgressListener> progressListeners = ImmutableList.of();
     FreshJvmVerification freshJvmVerification = FreshJvmVerification.RESOURCE_FINDINGS;

@@ -13,15 +13,15 @@ public final class MinimizationResult {
   private final byte[] minimized;
   private final Finding finding;
   private final ReductionResult<byte[]> reduction;
-  private final long oracleCalls;
+  private final long runs;
   private final long elapsedMillis;
   private final boolean verified;
   private final FuzzTargetShape targetShape;
   private final Verification verification;
 
   /**
-   * @param oracleCalls every run of the target: reproduction runs, the reduction's oracle calls and
-   *     the verification
+   * @param runs every run of the target: reproduction runs, the reduction's runs and the
+   *     verification
    * @param verified whether {@code minimized} gave a matching finding in a fresh class loader
    * @param targetShape the entry points of the target it was minimized against
    */
@@ -30,7 +30,7 @@ public final class MinimizationResult {
       byte[] minimized,
       Finding finding,
       ReductionResult<byte[]> reduction,
-      long oracleCalls,
+      long runs,
       long elapsedMillis,
       boolean verified,
       FuzzTargetShape targetShape) {
@@ -39,7 +39,7 @@ public final class MinimizationResult {
         minimized,
         finding,
         reduction,
-        oracleCalls,
+        runs,
         elapsedMillis,
         new Verification(verified, Verification.FRESH_CLASS_LOADER, ""),
         targetShape);
@@ -55,7 +55,7 @@ public final class MinimizationResult {
       byte[] minimized,
       Finding finding,
       ReductionResult<byte[]> reduction,
-      long oracleCalls,
+      long runs,
       long elapsedMillis,
       Verification verification,
       FuzzTargetShape targetShape) {
@@ -63,7 +63,7 @@ public final class MinimizationResult {
     this.minimized = checkNotNull(minimized, "minimized").clone();
     this.finding = checkNotNull(finding, "finding");
     this.reduction = checkNotNull(reduction, "reduction");
-    this.oracleCalls = oracleCalls;
+    this.runs = runs;
     this.elapsedMillis = elapsedMillis;
     this.verification = checkNotNull(verification, "verification");
     this.verified = verification.verified();
@@ -99,8 +99,8 @@ public final class MinimizationResult {
   }
 
   /** Runs of the target in all: reproduction runs, the reduction's calls and the verification. */
-  public long oracleCalls() {
-    return oracleCalls;
+  public long runs() {
+    return runs;
   }
 
   public long elapsedMillis() {
@@ -111,7 +111,7 @@ public final class MinimizationResult {
    * Whether the minimized input reproduced the finding in a freshly loaded target, or in every one
    * of the fresh JVMs of {@link CrashMinimizer#withFreshJvmVerification} (see {@link
    * #verification()}). False for a fresh loader means the reduction probably leaned on static state
-   * left over from earlier runs; try {@link CrashMinimizer#withFreshLoaderPerAttempt}.
+   * left over from earlier runs; try {@link CrashMinimizer#withFreshLoaderPerRun}.
    */
   public boolean verified() {
     return verified;
@@ -131,7 +131,7 @@ public final class MinimizationResult {
         + " bytes, "
         + finding
         + ", "
-        + oracleCalls
+        + runs
         + " runs, "
         + elapsedMillis
         + " ms, verified="

@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * and how it is run. Immutable; each {@code with*} method returns a copy.
  *
  * @param target what runs
- * @param callTimeout how long one run of the target may take; a longer run is abandoned (its thread
+ * @param runTimeout how long one run of the target may take; a longer run is abandoned (its thread
  *     interrupted and left behind) and counts as a timeout finding
  * @param jobs how many runs may happen at once, each job with its own freshly loaded and
  *     initialized target (its own class loader and static state); a target that cannot be loaded
@@ -36,52 +36,52 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public record TargetOptions(
     FuzzTarget target,
-    Duration callTimeout,
+    Duration runTimeout,
     int jobs,
     boolean exitGuard,
     List<String> targetArgs,
     FuzzedDataProviderFactory dataProviders) {
-  /** Default for {@link #withCallTimeout}. */
-  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+  /** Default for {@link #withRunTimeout}. */
+  public static final Duration DEFAULT_RUN_TIMEOUT = Duration.ofSeconds(10);
 
   public TargetOptions {
     checkNotNull(target, "target");
-    checkNotNull(callTimeout, "timeout");
+    checkNotNull(runTimeout, "timeout");
     checkArgument(
-        !callTimeout.isNegative() && !callTimeout.isZero(),
+        !runTimeout.isNegative() && !runTimeout.isZero(),
         "timeout must be positive: %s",
-        callTimeout);
+        runTimeout);
     checkArgument(jobs >= 1, "jobs must be at least 1, was %s", jobs);
     targetArgs = List.copyOf(checkNotNull(targetArgs, "args"));
   }
 
   /**
-   * {@code target} with the defaults: a {@link #DEFAULT_CALL_TIMEOUT} per run, one job, the exit
+   * {@code target} with the defaults: a {@link #DEFAULT_RUN_TIMEOUT} per run, one job, the exit
    * guard on, no arguments, Whittle's provider.
    */
   public static TargetOptions of(FuzzTarget target) {
-    return new TargetOptions(target, DEFAULT_CALL_TIMEOUT, 1, true, List.of(), null);
+    return new TargetOptions(target, DEFAULT_RUN_TIMEOUT, 1, true, List.of(), null);
   }
 
-  public TargetOptions withCallTimeout(Duration timeout) {
+  public TargetOptions withRunTimeout(Duration timeout) {
     return new TargetOptions(target, timeout, jobs, exitGuard, targetArgs, dataProviders);
   }
 
   public TargetOptions withJobs(int newJobs) {
-    return new TargetOptions(target, callTimeout, newJobs, exitGuard, targetArgs, dataProviders);
+    return new TargetOptions(target, runTimeout, newJobs, exitGuard, targetArgs, dataProviders);
   }
 
   public TargetOptions withExitGuard(boolean guard) {
-    return new TargetOptions(target, callTimeout, jobs, guard, targetArgs, dataProviders);
+    return new TargetOptions(target, runTimeout, jobs, guard, targetArgs, dataProviders);
   }
 
   public TargetOptions withTargetArgs(List<String> args) {
-    return new TargetOptions(target, callTimeout, jobs, exitGuard, args, dataProviders);
+    return new TargetOptions(target, runTimeout, jobs, exitGuard, args, dataProviders);
   }
 
   public TargetOptions withFuzzedDataProviderFactory(FuzzedDataProviderFactory factory) {
     checkNotNull(factory, "factory");
-    return new TargetOptions(target, callTimeout, jobs, exitGuard, targetArgs, factory);
+    return new TargetOptions(target, runTimeout, jobs, exitGuard, targetArgs, factory);
   }
 
   /** The configured provider factory; empty means Whittle's pure-Java one. */

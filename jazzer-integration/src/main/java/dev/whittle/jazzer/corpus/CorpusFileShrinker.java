@@ -48,12 +48,12 @@ final class CorpusFileShrinker {
     if (content.length <= 1) {
       return null;
     }
-    long runs = runsFor(content.length, minimizer.budgetPerInput().maxCalls());
+    long runs = runsFor(content.length, minimizer.budgetPerInput().maxRuns());
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(content))
             .withAlgorithm(minimizer.algorithm())
-            .withBudget(minimizer.budgetPerInput().withMaxCalls(runs))
-            // Jobs shrink files side by side rather than ask one file's questions ahead, which
+            .withBudget(minimizer.budgetPerInput().withMaxRuns(runs))
+            // Jobs shrink files side by side rather than run one file's candidates ahead, which
             // costs runs for answers the search may not use.
             .withJobs(1)
             .withValueReducersFirst(true)
@@ -62,7 +62,7 @@ final class CorpusFileShrinker {
             // A small file's sequence turn is cheap, and the allowance it alone would give a
             // pass runs out before a length-field sweep reaches the chunk that gives way (a text
             // chunk after the header): a tenth of the file's budget.
-            .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxCalls()));
+            .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxRuns()));
     if (minimizer.valueReduction()) {
       for (ValueReducer<byte[]> reducer : targets.valueReducers()) {
         reduction = reduction.withValueReducer(reducer);

@@ -136,7 +136,7 @@ final class KeptInputsShrinker {
         reduction == null
             ? ""
             : String.format(
-                " (%,d runs, %,d ms)", reduction.oracleCalls(), reduction.elapsed().toMillis()));
+                " (%,d runs, %,d ms)", reduction.runs(), reduction.elapsed().toMillis()));
     if (wasInterrupted) {
       Thread.currentThread().interrupt();
     }

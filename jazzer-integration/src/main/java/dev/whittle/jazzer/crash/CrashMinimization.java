@@ -340,11 +340,11 @@ final class CrashMinimization {
   }
 
   /**
-   * Oracle calls in a row without a smaller result after which the reduction of a stack overflow
-   * stops. Every run of an overflow pays a recursion to the depth that exhausts a large stack (and
-   * its stack trace), and once the nesting is as shallow as it may get, what can still go are
-   * single items, each of whose deletions costs such a run: over ten-thousand-byte results, that
-   * was thousands of runs for a few bytes (docs/minimize.md).
+   * Runs in a row without a smaller result after which the reduction of a stack overflow stops.
+   * Every run of an overflow pays a recursion to the depth that exhausts a large stack (and its
+   * stack trace), and once the nesting is as shallow as it may get, what can still go are single
+   * items, each of whose deletions costs such a run: over ten-thousand-byte results, that was
+   * thousands of runs for a few bytes (docs/minimize.md).
    */
   static final long OVERFLOW_PATIENCE = 100;
 

@@ -52,7 +52,7 @@ final class FreshJvmCheck {
   private final String whittleClassPath;
   private final String targetClass;
   private final String targetClassPath;
-  private final Duration callTimeout;
+  private final Duration runTimeout;
   private final boolean jazzerAgent;
   private final ImmutableList<String> targetArgs;
 
@@ -67,7 +67,7 @@ final class FreshJvmCheck {
       String targetClass,
       List<Path> targetClassPath,
       List<String> targetArgs,
-      Duration callTimeout,
+      Duration runTimeout,
       boolean jazzerAgent) {
     this.java = Path.of(System.getProperty("java.home"), "bin", "java");
     this.jvmArgs = ImmutableList.copyOf(checkNotNull(jvmArgs, "jvmArgs"));
@@ -78,7 +78,7 @@ final class FreshJvmCheck {
       entries.add(entry.toAbsolutePath().toString());
     }
     this.targetClassPath = String.join(File.pathSeparator, entries);
-    this.callTimeout = checkNotNull(callTimeout, "callTimeout");
+    this.runTimeout = checkNotNull(runTimeout, "runTimeout");
     this.jazzerAgent = jazzerAgent;
     this.targetArgs = ImmutableList.copyOf(checkNotNull(targetArgs, "targetArgs"));
   }
@@ -144,7 +144,7 @@ final class FreshJvmCheck {
                   targetClass,
                   targetClassPath,
                   file.toString(),
-                  Long.toString(callTimeout.toMillis()),
+                  Long.toString(runTimeout.toMillis()),
                   agentArgument()));
       Phases.count("fresh JVMs started");
       Process process =
@@ -187,10 +187,10 @@ final class FreshJvmCheck {
             List.of(
                 targetClass,
                 targetClassPath,
-                Long.toString(callTimeout.toMillis()),
+                Long.toString(runTimeout.toMillis()),
                 agentArgument(),
                 Long.toString(workerStackBytes))),
-        callTimeout);
+        runTimeout);
   }
 
   /** The command of a child JVM with this check's options that runs {@code main}. */
@@ -213,7 +213,7 @@ final class FreshJvmCheck {
   }
 
   private String readWithin(Process process, InputStream stdout) throws IOException {
-    long deadline = System.nanoTime() + callTimeout.plus(JVM_OVERHEAD).toNanos();
+    long deadline = System.nanoTime() + runTimeout.plus(JVM_OVERHEAD).toNanos();
     // The child writes a few lines; a thread reading them lets this one watch the deadline.
     byte[][] read = new byte[1][];
     Thread reader =
@@ -233,7 +233,7 @@ final class FreshJvmCheck {
       if (!process.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
         process.destroyForcibly();
         throw new IllegalStateException(
-            "a fresh JVM did not finish within " + callTimeout.plus(JVM_OVERHEAD));
+            "a fresh JVM did not finish within " + runTimeout.plus(JVM_OVERHEAD));
       }
       reader.join(TimeUnit.NANOSECONDS.toMillis(Math.max(1, deadline - System.nanoTime())) + 1);
     } catch (InterruptedException e) {

@@ -77,7 +77,7 @@ public final class FreshJvmReplay {
     List<String> targetArgs = List.of(args).subList(5, args.length);
     TargetOptions options =
         TargetOptions.of(FuzzTarget.onClassPath(args[0], classPath(args[1])))
-            .withCallTimeout(Duration.ofMillis(Long.parseLong(args[3])))
+            .withRunTimeout(Duration.ofMillis(Long.parseLong(args[3])))
             .withTargetArgs(targetArgs);
     Finding finding;
     try (TargetRunner runner = TargetRunner.open(options, false, 0)) {

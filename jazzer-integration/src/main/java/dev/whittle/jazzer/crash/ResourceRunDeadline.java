@@ -23,16 +23,16 @@ final class ResourceRunDeadline {
   private ResourceRunDeadline() {}
 
   /**
-   * @param callTimeout the minimizer's per-call timeout, the most any run gets
+   * @param runTimeout the minimizer's per-call timeout, the most any run gets
    * @param originalRunNanos how long one run of the crash took, on average
    */
-  static Duration of(Duration callTimeout, long originalRunNanos) {
-    checkNotNull(callTimeout, "callTimeout");
+  static Duration of(Duration runTimeout, long originalRunNanos) {
+    checkNotNull(runTimeout, "runTimeout");
     checkArgument(originalRunNanos >= 0, "run time must not be negative: %s", originalRunNanos);
     Duration derived = Duration.ofNanos(originalRunNanos).multipliedBy(FACTOR);
     if (derived.compareTo(FLOOR) < 0) {
       derived = FLOOR;
     }
-    return derived.compareTo(callTimeout) < 0 ? derived : callTimeout;
+    return derived.compareTo(runTimeout) < 0 ? derived : runTimeout;
   }
 }

@@ -36,9 +36,9 @@ record RunnerPlan(
   static RunnerPlan first(CrashMinimizer minimizer) {
     return new RunnerPlan(
         minimizer.options(),
-        minimizer.freshLoaderPerAttempt(),
+        minimizer.freshLoaderPerRun(),
         0,
-        minimizer.callTimeout(),
+        minimizer.runTimeout(),
         0,
         null,
         false);
@@ -53,10 +53,10 @@ record RunnerPlan(
    */
   RunnerPlan forResourceFinding(Finding original, long runs, long runNanos, long reductionStack) {
     return new RunnerPlan(
-        options.withCallTimeout(ResourceRunDeadline.of(options.callTimeout(), runNanos)),
+        options.withRunTimeout(ResourceRunDeadline.of(options.runTimeout(), runNanos)),
         freshTargetPerRun || CrashMinimization.isOverflow(original),
         reductionStack,
-        options.callTimeout(),
+        options.runTimeout(),
         runsBefore + runs,
         original,
         isOutOfMemory(original));

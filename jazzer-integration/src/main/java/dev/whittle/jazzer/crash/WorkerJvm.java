@@ -46,9 +46,9 @@ final class WorkerJvm implements AutoCloseable {
   private long runs;
   private int starts;
 
-  private WorkerJvm(List<String> command, Duration callTimeout) {
+  private WorkerJvm(List<String> command, Duration runTimeout) {
     this.command = ImmutableList.copyOf(command);
-    this.answerTimeout = callTimeout.plus(FreshJvmCheck.JVM_OVERHEAD);
+    this.answerTimeout = runTimeout.plus(FreshJvmCheck.JVM_OVERHEAD);
   }
 
   /**
@@ -56,10 +56,10 @@ final class WorkerJvm implements AutoCloseable {
    *
    * @throws IllegalStateException if it does not start
    */
-  static WorkerJvm start(List<String> command, Duration callTimeout) {
+  static WorkerJvm start(List<String> command, Duration runTimeout) {
     checkNotNull(command, "command");
-    checkNotNull(callTimeout, "callTimeout");
-    WorkerJvm worker = new WorkerJvm(command, callTimeout);
+    checkNotNull(runTimeout, "runTimeout");
+    WorkerJvm worker = new WorkerJvm(command, runTimeout);
     worker.startProcess();
     return worker;
   }

@@ -57,7 +57,7 @@ public final class WorkerJvmMain {
     }
     TargetOptions options =
         TargetOptions.of(FuzzTarget.onClassPath(args[0], FreshJvmReplay.classPath(args[1])))
-            .withCallTimeout(Duration.ofMillis(Long.parseLong(args[2])))
+            .withRunTimeout(Duration.ofMillis(Long.parseLong(args[2])))
             .withTargetArgs(List.of(args).subList(5, args.length));
     long stackBytes = Long.parseLong(args[4]);
     TargetRunner runner;

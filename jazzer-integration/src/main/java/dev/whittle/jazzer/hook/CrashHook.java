@@ -172,7 +172,7 @@ final class CrashHook implements Runnable {
     try {
       CrashMinimizer minimizer =
           CrashMinimizer.forLoadedTarget(target)
-              .withCallTimeout(options.callTimeout())
+              .withRunTimeout(options.runTimeout())
               .withBudget(Budget.unlimited().withDeadline(left));
       // Jazzer defined the target's classes, so its exit calls cannot be rewritten: one during
       // this shutdown blocks its run (the JVM is exiting already) until the call timeout ends it.
@@ -187,7 +187,7 @@ final class CrashHook implements Runnable {
                 crash,
                 MinimizationOutputs.defaultPath(crash, result),
                 result,
-                options.callTimeout(),
+                options.runTimeout(),
                 MinimizationOutputs.fallbackDirectories());
       } catch (OutputWriteException e) {
         log.println(
@@ -216,7 +216,7 @@ final class CrashHook implements Runnable {
           written.fallback().isPresent() ? written.minimized() : written.minimized().getFileName(),
           result.minimized().length,
           result.dedupToken(),
-          result.oracleCalls(),
+          result.runs(),
           (System.nanoTime() - start) / 1_000_000,
           result.verified() ? "" : " (not verified)",
           written.reproducer().getFileName());

@@ -12,8 +12,8 @@ import java.util.Optional;
  *   <li>{@code budget=DURATION}: how long the hook may take for all crash files of the run together
  *       (default {@link #DEFAULT_BUDGET}); when it runs out, the crash file in progress gets its
  *       smallest input so far and the rest are left alone.
- *   <li>{@code timeout=DURATION}: how long one call of the target may take (default {@link
- *       #DEFAULT_CALL_TIMEOUT}).
+ *   <li>{@code timeout=DURATION}: how long one run of the target may take (default {@link
+ *       #DEFAULT_RUN_TIMEOUT}).
  *   <li>{@code artifact_prefix=PREFIX}: where Jazzer writes its crash files, when it cannot be read
  *       from the JVM's command line (libFuzzer's {@code -artifact_prefix}, default {@code ./}). As
  *       the last option it may contain commas.
@@ -21,9 +21,9 @@ import java.util.Optional;
  *
  * @param artifactPrefix empty to read it from the command line
  */
-record HookOptions(Duration budget, Duration callTimeout, Optional<String> artifactPrefix) {
+record HookOptions(Duration budget, Duration runTimeout, Optional<String> artifactPrefix) {
   static final Duration DEFAULT_BUDGET = Duration.ofSeconds(30);
-  static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(5);
+  static final Duration DEFAULT_RUN_TIMEOUT = Duration.ofSeconds(5);
 
   /**
    * Parses the agent's argument string, null or empty for the defaults.
@@ -32,7 +32,7 @@ record HookOptions(Duration budget, Duration callTimeout, Optional<String> artif
    */
   static HookOptions parse(String text) {
     Duration budget = DEFAULT_BUDGET;
-    Duration callTimeout = DEFAULT_CALL_TIMEOUT;
+    Duration runTimeout = DEFAULT_RUN_TIMEOUT;
     Optional<String> prefix = Optional.empty();
     String rest = text == null ? "" : text;
     while (!rest.isEmpty()) {
@@ -48,7 +48,7 @@ record HookOptions(Duration budget, Duration callTimeout, Optional<String> artif
       String value = equals < 0 ? "" : option.substring(equals + 1);
       switch (key) {
         case "budget" -> budget = Durations.parse(value);
-        case "timeout" -> callTimeout = Durations.parse(value);
+        case "timeout" -> runTimeout = Durations.parse(value);
         default ->
             throw new IllegalArgumentException(
                 "unknown option '"
@@ -56,6 +56,6 @@ record HookOptions(Duration budget, Duration callTimeout, Optional<String> artif
                     + "' (known: budget=DURATION, timeout=DURATION, artifact_prefix=PREFIX)");
       }
     }
-    return new HookOptions(budget, callTimeout, prefix);
+    return new HookOptions(budget, runTimeout, prefix);
   }
 }

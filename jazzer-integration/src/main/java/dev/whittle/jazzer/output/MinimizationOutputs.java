@@ -85,10 +85,10 @@ public final class MinimizationOutputs {
       Path crash,
       Path minimizedFile,
       MinimizationResult result,
-      Duration callTimeout,
+      Duration runTimeout,
       List<Path> fallbacks) {
     checkNotNull(fallbacks, "fallbacks");
-    ReproducerSource reproducer = reproducerOf(crash, result, callTimeout);
+    ReproducerSource reproducer = reproducerOf(crash, result, runTimeout);
     byte[] reproducerBytes = reproducer.render().getBytes(UTF_8);
     Path reproducerFile = minimizedFile.resolveSibling(reproducer.fileName());
     try {
@@ -142,14 +142,14 @@ public final class MinimizationOutputs {
   /**
    * Saves {@code result}, minimized from {@code crash}, as {@code minimized-<sha1>} next to it.
    *
-   * @param callTimeout the minimization's per-call timeout, which the reproducer of a timeout
+   * @param runTimeout the minimization's per-call timeout, which the reproducer of a timeout
    *     finding uses
    * @throws OutputWriteException naming the file if one cannot be written
    */
-  public static Written save(Path crash, MinimizationResult result, Duration callTimeout) {
+  public static Written save(Path crash, MinimizationResult result, Duration runTimeout) {
     checkNotNull(crash, "crash");
     checkNotNull(result, "result");
-    return write(crash, defaultPath(crash, result), result, callTimeout);
+    return write(crash, defaultPath(crash, result), result, runTimeout);
   }
 
   /**
@@ -173,12 +173,12 @@ public final class MinimizationOutputs {
    * @throws OutputWriteException naming the file if one cannot be written
    */
   public static Written write(
-      Path crash, Path minimizedFile, MinimizationResult result, Duration callTimeout) {
+      Path crash, Path minimizedFile, MinimizationResult result, Duration runTimeout) {
     checkNotNull(crash, "crash");
     checkNotNull(minimizedFile, "minimizedFile");
     checkNotNull(result, "result");
     byte[] minimized = result.minimized();
-    ReproducerSource reproducer = reproducerOf(crash, result, callTimeout);
+    ReproducerSource reproducer = reproducerOf(crash, result, runTimeout);
     Path reproducerFile = minimizedFile.resolveSibling(reproducer.fileName());
     saveBeside(crash, minimizedFile, minimized);
     saveBeside(crash, reproducerFile, reproducer.render().getBytes(UTF_8));
@@ -186,7 +186,7 @@ public final class MinimizationOutputs {
   }
 
   private static ReproducerSource reproducerOf(
-      Path crash, MinimizationResult result, Duration callTimeout) {
+      Path crash, MinimizationResult result, Duration runTimeout) {
     byte[] minimized = result.minimized();
     return new ReproducerSource(
         sha1Hex(minimized),
@@ -195,7 +195,7 @@ public final class MinimizationOutputs {
         minimized,
         crash.getFileName().toString(),
         result.original().length,
-        callTimeout);
+        runTimeout);
   }
 
   /**

@@ -38,12 +38,12 @@ final class ReproducerSource {
   private final byte[] data;
   private final String crashFileName;
   private final int originalSize;
-  private final Duration callTimeout;
+  private final Duration runTimeout;
 
   /**
    * @param sha1 the minimized bytes' SHA-1 in hex, which names the class
    * @param crashFileName the crash file the bytes were minimized from, for the class comment
-   * @param callTimeout the per-call timeout of the minimization, for timeout findings
+   * @param runTimeout the per-call timeout of the minimization, for timeout findings
    */
   ReproducerSource(
       String sha1,
@@ -52,7 +52,7 @@ final class ReproducerSource {
       byte[] data,
       String crashFileName,
       int originalSize,
-      Duration callTimeout) {
+      Duration runTimeout) {
     checkArgument(sha1.matches("[0-9a-f]{40}"), "not a SHA-1 in hex: %s", sha1);
     this.className = CLASS_PREFIX + sha1;
     this.target = checkNotNull(target, "target");
@@ -60,7 +60,7 @@ final class ReproducerSource {
     this.data = checkNotNull(data, "data").clone();
     this.crashFileName = checkNotNull(crashFileName, "crashFileName");
     this.originalSize = originalSize;
-    this.callTimeout = checkNotNull(callTimeout, "callTimeout");
+    this.runTimeout = checkNotNull(runTimeout, "runTimeout");
   }
 
   String className() {
@@ -151,7 +151,7 @@ final class ReproducerSource {
     return switch (finding.kind()) {
       case THROWN ->
           "a " + finding.exceptionClassName() + " (Jazzer DEDUP_TOKEN " + finding.identity() + ")";
-      case TIMEOUT -> "a hang (a run longer than " + Durations.format(callTimeout) + ")";
+      case TIMEOUT -> "a hang (a run longer than " + Durations.format(runTimeout) + ")";
       case EXIT -> "a call of System.exit(" + finding.exitStatus() + ")";
     };
   }
@@ -234,7 +234,7 @@ final class ReproducerSource {
               String.format(
                   Locale.ROOT,
                   "                Duration.ofMillis(%d), () -> %s));",
-                  callTimeout.toMillis(),
+                  runTimeout.toMillis(),
                   call),
               "  }");
       case EXIT ->

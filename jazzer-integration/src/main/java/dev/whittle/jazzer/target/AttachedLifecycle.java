@@ -23,7 +23,7 @@ final class AttachedLifecycle implements Lifecycle {
   }
 
   static TargetRunner attach(
-      Class<?> targetClass, FuzzedDataProviderFactory dataProviders, Duration callTimeout) {
+      Class<?> targetClass, FuzzedDataProviderFactory dataProviders, Duration runTimeout) {
     LoadedTarget target = LoadedTarget.attach(targetClass, dataProviders);
     FindingClassifier classifier =
         new FindingClassifier(
@@ -34,7 +34,7 @@ final class AttachedLifecycle implements Lifecycle {
             ClassLocations.of(targetClass.getClassLoader()));
     return new TargetRunner(
         new AttachedLifecycle(target),
-        new RunWatchdog(callTimeout),
+        new RunWatchdog(runTimeout),
         classifier,
         target.entry(targetClass.getName()));
   }

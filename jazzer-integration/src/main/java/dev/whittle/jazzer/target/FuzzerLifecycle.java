@@ -50,8 +50,8 @@ final class FuzzerLifecycle implements Lifecycle {
    * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
    */
   static TargetRunner open(
-      TargetSpec spec, Duration callTimeout, boolean freshTargetPerRun, long workerStackBytes) {
-    RunWatchdog watchdog = new RunWatchdog(callTimeout, workerStackBytes);
+      TargetSpec spec, Duration runTimeout, boolean freshTargetPerRun, long workerStackBytes) {
+    RunWatchdog watchdog = new RunWatchdog(runTimeout, workerStackBytes);
     // A runner over one loaded target reads each class once anyway: no copy of its class files.
     ClassFileCache classFiles = freshTargetPerRun ? new ClassFileCache() : null;
     LoadedTarget first = null;
@@ -197,7 +197,7 @@ final class FuzzerLifecycle implements Lifecycle {
         + " (a target's initialization may take "
         + Durations.format(TargetRunner.INITIALIZE_TIMEOUT)
         + ", or the per-call timeout when that is longer: raise it with --timeout, or"
-        + " withCallTimeout in the API)";
+        + " withRunTimeout in the API)";
   }
 
   /**

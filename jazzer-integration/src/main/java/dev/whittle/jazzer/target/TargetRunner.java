@@ -113,16 +113,16 @@ public final class TargetRunner implements AutoCloseable {
           test.method(),
           test.lifecycle(),
           options.dataProviders(),
-          options.callTimeout(),
+          options.runTimeout(),
           options.exitGuard(),
           workerStackBytes);
     }
     if (options.target() instanceof FuzzTarget.LoadedClass loaded) {
-      return attach(loaded.targetClass(), options.dataProviders(), options.callTimeout());
+      return attach(loaded.targetClass(), options.dataProviders(), options.runTimeout());
     }
     return open(
         TargetSpec.of(options).withAllocationCheck(checkAllocations),
-        options.callTimeout(),
+        options.runTimeout(),
         freshTargetPerRun,
         workerStackBytes);
   }
@@ -149,7 +149,7 @@ public final class TargetRunner implements AutoCloseable {
           test.method(),
           test.lifecycle(),
           options.dataProviders(),
-          options.callTimeout(),
+          options.runTimeout(),
           options.exitGuard(),
           coverage,
           0);
@@ -162,7 +162,7 @@ public final class TargetRunner implements AutoCloseable {
               + " coverage probes; name it with its class path (FuzzTarget.onClassPath, or --cp and"
               + " --target) to minimize a corpus");
     }
-    return open(TargetSpec.of(options).withCoverage(coverage), options.callTimeout(), false);
+    return open(TargetSpec.of(options).withCoverage(coverage), options.runTimeout(), false);
   }
 
   /**
@@ -187,14 +187,12 @@ public final class TargetRunner implements AutoCloseable {
   /**
    * Loads and initializes the fuzz target class {@code spec} names.
    *
-   * @param callTimeout how long one run, {@code fuzzerInitialize} or {@code fuzzerTearDown} may
-   *     take
+   * @param runTimeout how long one run, {@code fuzzerInitialize} or {@code fuzzerTearDown} may take
    * @param freshTargetPerRun whether each run gets a freshly loaded and initialized target
    * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
    */
-  public static TargetRunner open(
-      TargetSpec spec, Duration callTimeout, boolean freshTargetPerRun) {
-    return open(spec, callTimeout, freshTargetPerRun, 0);
+  public static TargetRunner open(TargetSpec spec, Duration runTimeout, boolean freshTargetPerRun) {
+    return open(spec, runTimeout, freshTargetPerRun, 0);
   }
 
   /**
@@ -205,10 +203,10 @@ public final class TargetRunner implements AutoCloseable {
    * @throws FuzzTargetLoadException if the target cannot be loaded or initialized
    */
   public static TargetRunner open(
-      TargetSpec spec, Duration callTimeout, boolean freshTargetPerRun, long workerStackBytes) {
+      TargetSpec spec, Duration runTimeout, boolean freshTargetPerRun, long workerStackBytes) {
     checkNotNull(spec, "spec");
-    checkNotNull(callTimeout, "callTimeout");
-    return FuzzerLifecycle.open(spec, callTimeout, freshTargetPerRun, workerStackBytes);
+    checkNotNull(runTimeout, "runTimeout");
+    return FuzzerLifecycle.open(spec, runTimeout, freshTargetPerRun, workerStackBytes);
   }
 
   /**
@@ -222,10 +220,10 @@ public final class TargetRunner implements AutoCloseable {
    * @throws FuzzTargetLoadException if the class has no usable entry point
    */
   public static TargetRunner attach(
-      Class<?> targetClass, FuzzedDataProviderFactory dataProviders, Duration callTimeout) {
+      Class<?> targetClass, FuzzedDataProviderFactory dataProviders, Duration runTimeout) {
     checkNotNull(targetClass, "targetClass");
-    checkNotNull(callTimeout, "callTimeout");
-    return AttachedLifecycle.attach(targetClass, dataProviders, callTimeout);
+    checkNotNull(runTimeout, "runTimeout");
+    return AttachedLifecycle.attach(targetClass, dataProviders, runTimeout);
   }
 
   /**
@@ -245,22 +243,15 @@ public final class TargetRunner implements AutoCloseable {
       Method method,
       FuzzTestLifecycle lifecycle,
       FuzzedDataProviderFactory dataProviders,
-      Duration callTimeout,
+      Duration runTimeout,
       boolean trapExits,
       long workerStackBytes) {
     checkNotNull(testClass, "testClass");
     checkNotNull(method, "method");
     checkNotNull(lifecycle, "lifecycle");
-    checkNotNull(callTimeout, "callTimeout");
+    checkNotNull(runTimeout, "runTimeout");
     return TestMethodLifecycle.open(
-        testClass,
-        method,
-        lifecycle,
-        dataProviders,
-        callTimeout,
-        trapExits,
-        null,
-        workerStackBytes);
+        testClass, method, lifecycle, dataProviders, runTimeout, trapExits, null, workerStackBytes);
   }
 
   /** Runs the target once on {@code input}; returns its finding, or null if it found nothing. */

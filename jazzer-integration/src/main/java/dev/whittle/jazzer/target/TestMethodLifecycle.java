@@ -65,11 +65,11 @@ final class TestMethodLifecycle implements Lifecycle {
       Method method,
       FuzzTestLifecycle lifecycle,
       FuzzedDataProviderFactory dataProviders,
-      Duration callTimeout,
+      Duration runTimeout,
       boolean trapExits,
       CoverageFilter coverage,
       long workerStackBytes) {
-    RunWatchdog watchdog = new RunWatchdog(callTimeout, workerStackBytes);
+    RunWatchdog watchdog = new RunWatchdog(runTimeout, workerStackBytes);
     try {
       Class<?> runClass = testClass;
       Method runMethod = method;

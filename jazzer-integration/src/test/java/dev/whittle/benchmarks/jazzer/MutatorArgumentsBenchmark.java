@@ -25,9 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Mutation-framework arguments: byte deletion alone (Entropy Debugging) against the value reducer
  * of {@code ValueReducers.forMutatorArguments}, with the plain oracle and with the canonical-only
  * oracle of {@code MutatorArguments.onlyCanonical}, on two {@code @FuzzTest}-style methods with
- * generated failing inputs. Prints per configuration the input and result sizes, the oracle calls
- * of the reduction, the runs of the method (the canonical-only oracle answers the rest without
- * running it), the time, and the result's decoded values.
+ * generated failing inputs. Prints per configuration the input and result sizes, the runs of the
+ * reduction, the runs of the method (the canonical-only oracle answers the rest without running
+ * it), the time, and the result's decoded values.
  *
  * <pre>{@code
  * mvn -B -q -ntp -pl core,jazzer-integration -am test-compile dependency:build-classpath \
@@ -129,7 +129,7 @@ public final class MutatorArgumentsBenchmark {
             mode.name().toLowerCase(Locale.ROOT),
             original.length,
             result.reducedSize(),
-            result.oracleCalls(),
+            result.runs(),
             runs,
             bestMillis);
         System.out.println("    " + MutatorArguments.describe(method, result.reduced()));

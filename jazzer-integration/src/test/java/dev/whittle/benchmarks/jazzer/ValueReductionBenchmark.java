@@ -26,9 +26,9 @@ import java.util.stream.Stream;
  * Value-level against byte-level reduction on FuzzedDataProvider targets: {@link CrashMinimizer}
  * with and without {@link CrashMinimizer#withValueReduction value reduction}, on the sample crash
  * of {@code dev.whittle.samples.RingBufferFuzzer} (when {@code samples/target/classes} is built)
- * and on two test targets with generated crashes. Prints per run the oracle calls of the reduction,
- * all runs of the target (reproduction, oracle calls, recordings, verification), the final size,
- * the time, and the values the target reads from the result.
+ * and on two test targets with generated crashes. Prints per run the runs of the reduction, all
+ * runs of the target (reproduction, runs, recordings, verification), the final size, the time, and
+ * the values the target reads from the result.
  *
  * <pre>{@code
  * mvn -B -q -ntp -pl samples -am compile
@@ -113,9 +113,9 @@ public final class ValueReductionBenchmark {
             values ? "values" : "bytes",
             c.crash().length,
             result.minimized().length,
-            result.reduction().oracleCalls(),
+            result.reduction().runs(),
             result.reduction().cacheHits(),
-            result.oracleCalls(),
+            result.runs(),
             bestMillis,
             result.verified());
         System.out.println("    reads: " + describe(c, result.minimized()));

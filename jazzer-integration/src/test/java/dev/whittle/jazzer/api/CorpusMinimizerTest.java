@@ -188,7 +188,7 @@ class CorpusMinimizerTest {
 
     CorpusMinimizationResult result =
         CorpusMinimizer.forTarget(ChunkCorpusTarget.class.getName(), TargetPaths.classPath())
-            .withCallTimeout(Duration.ofMillis(500))
+            .withRunTimeout(Duration.ofMillis(500))
             .minimize(List.of(corpus), dir.resolve("out"));
 
     assertEquals(
@@ -381,7 +381,7 @@ class CorpusMinimizerTest {
     }
     CorpusMinimizer loops =
         CorpusMinimizer.forTarget(LoopCountTarget.class.getName(), TargetPaths.classPath())
-            .withCallTimeout(Duration.ofMillis(500));
+            .withRunTimeout(Duration.ofMillis(500));
 
     CorpusMinimizationResult edges = loops.minimize(List.of(corpus), dir.resolve("edges"));
     CorpusMinimizationResult buckets =
@@ -402,7 +402,7 @@ class CorpusMinimizerTest {
 
     CorpusMinimizationResult result =
         CorpusMinimizer.forTarget(CorpusFuzzTest.class.getName() + "#fuzz", TargetPaths.classPath())
-            .withCallTimeout(Duration.ofMillis(500))
+            .withRunTimeout(Duration.ofMillis(500))
             .minimize(List.of(corpus), dir.resolve("out"));
 
     // 'H', 'E' and 'R' are no branches here; "junk" and they share the fall-through.
@@ -544,12 +544,12 @@ class CorpusMinimizerTest {
 
   private static CorpusMinimizer minimizer() {
     return CorpusMinimizer.forTarget(CorpusTarget.class.getName(), TargetPaths.classPath())
-        .withCallTimeout(Duration.ofMillis(500));
+        .withRunTimeout(Duration.ofMillis(500));
   }
 
   private static CorpusMinimizer flakyMinimizer() {
     return CorpusMinimizer.forTarget(FlakyCoverageTarget.class.getName(), TargetPaths.classPath())
-        .withCallTimeout(Duration.ofMillis(500));
+        .withRunTimeout(Duration.ofMillis(500));
   }
 
   private Path corpus() throws IOException {

@@ -128,7 +128,7 @@ class CorpusRunsPerStageTest {
 
   private static CorpusMinimizer minimizer(Class<?> target) {
     return CorpusMinimizer.forTarget(target.getName(), TargetPaths.classPath())
-        .withCallTimeout(Duration.ofMillis(500))
+        .withRunTimeout(Duration.ofMillis(500))
         // Run counts, not the machine's load, decide where every search ends.
         .withMaxTimePerInput(Duration.ofMinutes(1));
   }

@@ -30,8 +30,7 @@ class CrashMinimizerTest {
     assertTrue(result.dedupToken().matches("[0-9a-f]{16}"), result.dedupToken());
     assertEquals(IllegalStateException.class.getName(), result.finding().exceptionClassName());
     assertEquals(
-        CrashMinimizer.DEFAULT_REPRODUCTION_RUNS + result.reduction().oracleCalls() + 1,
-        result.oracleCalls());
+        CrashMinimizer.DEFAULT_REPRODUCTION_RUNS + result.reduction().runs() + 1, result.runs());
     assertTrue(result.verified());
   }
 
@@ -47,11 +46,10 @@ class CrashMinimizerTest {
     assertEquals(one.dedupToken(), three.dedupToken());
     assertTrue(three.verified());
     assertTrue(
-        three.reduction().oracleCalls() >= one.reduction().oracleCalls(),
-        "speculative questions only add calls");
+        three.reduction().runs() >= one.reduction().runs(), "speculative questions only add calls");
     assertEquals(
-        CrashMinimizer.DEFAULT_REPRODUCTION_RUNS + three.reduction().oracleCalls() + 1,
-        three.oracleCalls(),
+        CrashMinimizer.DEFAULT_REPRODUCTION_RUNS + three.reduction().runs() + 1,
+        three.runs(),
         "the runs of every job are counted");
   }
 
@@ -83,8 +81,8 @@ class CrashMinimizerTest {
   @Test
   void theBudgetBoundsTheReduction() {
     MinimizationResult result =
-        BUG.withBudget(Budget.unlimited().withMaxCalls(2)).minimize("aaaaBUGaaaa".getBytes(UTF_8));
-    assertTrue(result.reduction().oracleCalls() <= 2, result::toString);
+        BUG.withBudget(Budget.unlimited().withMaxRuns(2)).minimize("aaaaBUGaaaa".getBytes(UTF_8));
+    assertTrue(result.reduction().runs() <= 2, result::toString);
   }
 
   @Test
@@ -94,7 +92,7 @@ class CrashMinimizerTest {
     MinimizationResult result =
         BUG.withProgressListener(heard::add).minimize("aaaaBUGaaaa".getBytes(UTF_8));
 
-    assertEquals(result.reduction().oracleCalls(), heard.get(heard.size() - 1).oracleCalls());
+    assertEquals(result.reduction().runs(), heard.get(heard.size() - 1).runs());
     assertEquals(3, heard.get(heard.size() - 1).bestSize());
   }
 
@@ -104,7 +102,7 @@ class CrashMinimizerTest {
     CrashMinimizer interrupting =
         BUG.withProgressListener(
             progress -> {
-              if (progress.oracleCalls() == 2) {
+              if (progress.runs() == 2) {
                 Thread.currentThread().interrupt();
               }
             });

@@ -101,7 +101,7 @@ class FuzzTargetTest {
     IllegalArgumentException jobs =
         assertThrows(IllegalArgumentException.class, () -> options.withJobs(0));
     IllegalArgumentException timeout =
-        assertThrows(IllegalArgumentException.class, () -> options.withCallTimeout(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> options.withRunTimeout(Duration.ZERO));
     IllegalArgumentException blank =
         assertThrows(IllegalArgumentException.class, () -> FuzzTarget.onClassPath(" ", List.of()));
 
@@ -114,13 +114,13 @@ class FuzzTargetTest {
   void bothMinimizersKeepTheirAccessorsOverTheSharedOptions() throws Exception {
     CrashMinimizer crash =
         CrashMinimizer.forTarget("com.example.Fuzzer", List.of(Path.of("classes")))
-            .withCallTimeout(Duration.ofSeconds(3))
+            .withRunTimeout(Duration.ofSeconds(3))
             .withJobs(2)
             .withExitGuard(false)
             .withTargetArgs(List.of("-a"));
     CorpusMinimizer corpus =
         CorpusMinimizer.forTarget("com.example.Fuzzer", List.of(Path.of("classes")))
-            .withCallTimeout(Duration.ofSeconds(3))
+            .withRunTimeout(Duration.ofSeconds(3))
             .withJobs(2)
             .withExitGuard(false)
             .withTargetArgs(List.of("-a"));
@@ -128,7 +128,7 @@ class FuzzTargetTest {
     assertEquals(crash.options(), corpus.options());
     assertEquals("com.example.Fuzzer", crash.targetClass());
     assertEquals(List.of(Path.of("classes")), corpus.classPath());
-    assertEquals(Duration.ofSeconds(3), corpus.callTimeout());
+    assertEquals(Duration.ofSeconds(3), corpus.runTimeout());
     assertEquals(2, crash.jobs());
     assertFalse(corpus.exitGuard());
     assertEquals(List.of("-a"), crash.targetArgs());
@@ -149,13 +149,13 @@ class FuzzTargetTest {
   void aTargetThatCannotBeLoadedAgainRefusesAFreshLoaderPerRun() throws Exception {
     assertThrows(
         IllegalArgumentException.class,
-        () -> CrashMinimizer.forLoadedTarget(BugTarget.class).withFreshLoaderPerAttempt(true));
+        () -> CrashMinimizer.forLoadedTarget(BugTarget.class).withFreshLoaderPerRun(true));
     assertThrows(
         IllegalArgumentException.class,
-        () -> CrashMinimizer.forFuzzTest(fuzzMethod(), LIFECYCLE).withFreshLoaderPerAttempt(true));
+        () -> CrashMinimizer.forFuzzTest(fuzzMethod(), LIFECYCLE).withFreshLoaderPerRun(true));
     assertTrue(
         CrashMinimizer.forTarget("com.example.Fuzzer", List.of())
-            .withFreshLoaderPerAttempt(true)
-            .freshLoaderPerAttempt());
+            .withFreshLoaderPerRun(true)
+            .freshLoaderPerRun());
   }
 }

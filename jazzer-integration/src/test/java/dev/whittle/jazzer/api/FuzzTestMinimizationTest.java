@@ -176,7 +176,7 @@ class FuzzTestMinimizationTest {
     assertEquals("BUG", new String(result.minimized(), UTF_8));
     assertTrue(result.verified());
     List<String> runs = Fixture.EVENTS.stream().filter(e -> !e.contains("All")).toList();
-    assertEquals(2 * result.oracleCalls(), runs.size(), "a set-up and a tear-down each");
+    assertEquals(2 * result.runs(), runs.size(), "a set-up and a tear-down each");
     assertEquals(
         List.of(Fixture.class.getName() + ".bytes"),
         result.finding().frames().stream()
@@ -306,11 +306,11 @@ class FuzzTestMinimizationTest {
   }
 
   @Test
-  void theExitGuardIsOnByDefaultAndNoFreshLoaderPerAttempt() throws Exception {
+  void theExitGuardIsOnByDefaultAndNoFreshLoaderPerRun() throws Exception {
     CrashMinimizer minimizer = CrashMinimizer.forFuzzTest(method("bytes", byte[].class), LIFECYCLE);
 
     assertTrue(minimizer.exitGuard());
-    assertThrows(IllegalArgumentException.class, () -> minimizer.withFreshLoaderPerAttempt(true));
+    assertThrows(IllegalArgumentException.class, () -> minimizer.withFreshLoaderPerRun(true));
     assertNotEquals(Optional.empty(), minimizer.fuzzTestMethod());
     assertEquals(Optional.of(Fixture.class), minimizer.fuzzTestClass());
   }

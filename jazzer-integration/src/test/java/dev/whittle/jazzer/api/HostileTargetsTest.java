@@ -42,7 +42,7 @@ class HostileTargetsTest {
     MinimizationResult result =
         minimizer(HangTarget.class)
             .withAlgorithm(Algorithms.ddmin()) // Its first candidate, "HHH", hangs.
-            .withCallTimeout(Duration.ofMillis(150))
+            .withRunTimeout(Duration.ofMillis(150))
             .minimize(bytes("HHHXHHH"));
 
     assertEquals("X", text(result.minimized()));
@@ -54,9 +54,7 @@ class HostileTargetsTest {
   @Test
   void aHangIsTheFindingWhenTheOriginalHangs() {
     MinimizationResult result =
-        minimizer(HangTarget.class)
-            .withCallTimeout(Duration.ofMillis(150))
-            .minimize(bytes("abHcd"));
+        minimizer(HangTarget.class).withRunTimeout(Duration.ofMillis(150)).minimize(bytes("abHcd"));
 
     assertEquals("H", text(result.minimized()));
     assertEquals(Finding.Kind.TIMEOUT, result.finding().kind());
@@ -107,9 +105,7 @@ class HostileTargetsTest {
     assertFalse(shared.verified());
 
     MinimizationResult fresh =
-        minimizer(StaticStateTarget.class)
-            .withFreshLoaderPerAttempt(true)
-            .minimize(bytes("xxBUGxx"));
+        minimizer(StaticStateTarget.class).withFreshLoaderPerRun(true).minimize(bytes("xxBUGxx"));
     assertEquals("BUG", text(fresh.minimized()));
     assertTrue(fresh.verified());
   }
@@ -135,7 +131,7 @@ class HostileTargetsTest {
             FlakyFindingException.class,
             () ->
                 minimizer(FlakyResourceTarget.class)
-                    .withCallTimeout(Duration.ofMillis(300))
+                    .withRunTimeout(Duration.ofMillis(300))
                     .minimize(bytes("xMEMx")));
 
     String message = e.getMessage();

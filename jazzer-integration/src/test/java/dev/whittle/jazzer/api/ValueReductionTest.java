@@ -156,8 +156,7 @@ class ValueReductionTest {
     MinimizationResult bytes = THRESHOLD.withValueReduction(false).minimize(crash);
     MinimizationResult values = THRESHOLD.withValueReduction(true).minimize(crash);
 
-    assertEquals(repro + bytes.reduction().oracleCalls() + 1, bytes.oracleCalls());
-    assertTrue(
-        values.oracleCalls() > repro + values.reduction().oracleCalls() + 1, values::toString);
+    assertEquals(repro + bytes.reduction().runs() + 1, bytes.runs());
+    assertTrue(values.runs() > repro + values.reduction().runs() + 1, values::toString);
   }
 }

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
  * test starts a JVM or two.
  */
 class WorkerJvmTest {
-  private static FreshJvmCheck check(Class<?> target, Duration callTimeout) {
+  private static FreshJvmCheck check(Class<?> target, Duration runTimeout) {
     return new FreshJvmCheck(
-        List.of(), target.getName(), TargetPaths.classPath(), List.of(), callTimeout, false);
+        List.of(), target.getName(), TargetPaths.classPath(), List.of(), runTimeout, false);
   }
 
   @Test

@@ -24,7 +24,7 @@ class CrashHookPartsTest {
   void agentOptionsHaveDefaultsAndAPrefixMayHoldCommas() {
     assertEquals(
         new HookOptions(
-            HookOptions.DEFAULT_BUDGET, HookOptions.DEFAULT_CALL_TIMEOUT, Optional.empty()),
+            HookOptions.DEFAULT_BUDGET, HookOptions.DEFAULT_RUN_TIMEOUT, Optional.empty()),
         HookOptions.parse(null));
     assertEquals(
         new HookOptions(Duration.ofMinutes(1), Duration.ofMillis(500), Optional.of("a,b/")),

@@ -35,12 +35,18 @@ public final class WhittleConfiguration {
 
   /**
    * How long one run of the test method may take while shrinking (same format as {@link
-   * #TIME_BUDGET}); a longer run counts as a hang. Default {@value #DEFAULT_CALL_TIMEOUT}.
+   * #TIME_BUDGET}); a longer run counts as a hang. Default {@value #DEFAULT_RUN_TIMEOUT}.
    */
-  public static final String CALL_TIMEOUT = "whittle.call-timeout";
+  public static final String RUN_TIMEOUT = "whittle.run-timeout";
 
-  /** Default of {@link #CALL_TIMEOUT}. */
-  public static final String DEFAULT_CALL_TIMEOUT = "10s";
+  /** Default of {@link #RUN_TIMEOUT}. */
+  public static final String DEFAULT_RUN_TIMEOUT = "10s";
+
+  /**
+   * The earlier name of {@link #RUN_TIMEOUT}, still read where {@link #RUN_TIMEOUT} is not set;
+   * setting both is an error.
+   */
+  public static final String EARLIER_RUN_TIMEOUT = "whittle.call-timeout";
 
   /**
    * The test resources directory the failing inputs' sources are in, where {@code

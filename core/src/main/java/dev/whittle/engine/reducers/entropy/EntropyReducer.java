@@ -26,8 +26,8 @@ import org.apiguardian.api.API;
  * <p>The sweep keeps a cursor; every item before it is decided important. At the cursor a decision
  * tree over "how many unimportant items come next" is built from the model and walked: the question
  * at a node that separates runs below {@code d} from runs of at least {@code d} is "is the current
- * candidate still interesting without the next {@code d} items?", one oracle call. The leaf reached
- * says what to remove; the model learns from it.
+ * candidate still interesting without the next {@code d} items?", one run. The leaf reached says
+ * what to remove; the model learns from it.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class EntropyReducer implements SequenceReducer {

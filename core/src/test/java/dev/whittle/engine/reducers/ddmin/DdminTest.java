@@ -77,7 +77,7 @@ class DdminTest {
 
     assertEquals(MYSTERY_TRACE, asked);
     assertEquals("()", result.reduced());
-    assertEquals(29, result.oracleCalls());
+    assertEquals(29, result.runs());
     assertTrue(result.oneMinimal());
   }
 

@@ -39,7 +39,7 @@ final class RecordingTester implements CandidateTester {
   @Override
   public boolean isInteresting(Subsequence candidate) {
     if (asked.size() >= stopAfter) {
-      throw new StopReduction(StopReason.MAX_CALLS);
+      throw new StopReduction(StopReason.MAX_RUNS);
     }
     asked.add(candidate);
     return interesting.test(candidate.toIndices());

@@ -57,7 +57,7 @@ class EntropyReducerTest {
             .withAlgorithm(Algorithms.entropyDebugging().withMinimize(false))
             .run(Oracle.of(c -> c.contains(3)));
     assertEquals(List.of(3), result.reduced());
-    assertTrue(result.oracleCalls() <= 12, "calls: " + result.oracleCalls());
+    assertTrue(result.runs() <= 12, "calls: " + result.runs());
   }
 
   @Test
@@ -70,7 +70,7 @@ class EntropyReducerTest {
               .withAlgorithm(Algorithms.entropyDebugging().withMinimize(false))
               .run(Oracle.of(c -> c.contains(needle)));
       assertEquals(List.of(needle), result.reduced());
-      assertTrue(result.oracleCalls() <= 11 + 5, needle + ": " + result.oracleCalls() + " calls");
+      assertTrue(result.runs() <= 11 + 5, needle + ": " + result.runs() + " calls");
     }
   }
 

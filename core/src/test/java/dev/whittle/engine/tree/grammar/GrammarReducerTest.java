@@ -194,7 +194,7 @@ class GrammarReducerTest {
                           && new String(candidate, UTF_8).contains("\"crash\"");
                     }));
     assertEquals("\"crash\"", new String(result.reduced(), UTF_8));
-    assertEquals(asked.size(), result.oracleCalls());
+    assertEquals(asked.size(), result.runs());
   }
 
   /**

@@ -162,8 +162,8 @@ class TextShapesBarTest {
 
     void assertTreesAskNoMoreThanEntropyAlone() {
       assertTrue(
-          trees.oracleCalls() <= alone.oracleCalls(),
-          "trees " + trees.oracleCalls() + " calls, entropy alone " + alone.oracleCalls());
+          trees.runs() <= alone.runs(),
+          "trees " + trees.runs() + " calls, entropy alone " + alone.runs());
     }
   }
 
@@ -192,10 +192,7 @@ class TextShapesBarTest {
     Both both = Both.reduceToMinimal(shapes().get(1), "<SELECT>");
     long certification = both.trees().reduced().length;
     assertTrue(
-        both.trees().oracleCalls() <= both.alone().oracleCalls() + certification,
-        "trees "
-            + both.trees().oracleCalls()
-            + " calls, entropy alone "
-            + both.alone().oracleCalls());
+        both.trees().runs() <= both.alone().runs() + certification,
+        "trees " + both.trees().runs() + " calls, entropy alone " + both.alone().runs());
   }
 }

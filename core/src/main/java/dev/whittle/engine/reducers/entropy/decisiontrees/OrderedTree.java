@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
  * A binary decision tree whose leaves are the symbols {@code 0 .. n-1} in order. An inner node
  * covering leaves {@code [first, last)} splits them at {@code split}: the left subtree holds {@code
  * [first, split)}, the right {@code [split, last)}. In Entropy Debugging every inner node is one
- * oracle call, so the expected number of calls is the expected leaf depth.
+ * run, so the expected number of calls is the expected leaf depth.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class OrderedTree {
