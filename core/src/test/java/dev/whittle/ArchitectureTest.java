@@ -40,7 +40,7 @@ class ArchitectureTest {
   void reducersOnlyKnowTheCandidateTesterNotTheOracleLoop() {
     noClasses()
         .that()
-        .resideInAPackage("dev.whittle.engine.reducers..")
+        .resideInAPackage("dev.whittle.engine.algorithms..")
         .should()
         .dependOnClassesThat()
         .resideInAPackage("dev.whittle.engine.loop..")
@@ -105,7 +105,7 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "dev.whittle.engine.loop..",
-            "dev.whittle.engine.reducers..",
+            "dev.whittle.engine.algorithms..",
             "dev.whittle.engine.sequence..")
         .check(PRODUCTION);
   }

@@ -13,6 +13,6 @@ public interface Algorithm {
   /** The name the command line and summaries use, for example {@code "ddmin"}. */
   String name();
 
-  /** Whether the algorithm ends with a one-by-one pass that makes the result 1-minimal. */
+  /** Whether the algorithm ends with a one-by-one sweep that makes the result 1-minimal. */
   boolean minimizes();
 }

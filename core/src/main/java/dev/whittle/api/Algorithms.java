@@ -14,7 +14,7 @@ public final class Algorithms {
   /** Delta debugging as Zeller and Hildebrandt describe it; its result is 1-minimal. */
   public static final String DDMIN = "ddmin";
 
-  /** Recursive delta debugging (ddrmin), followed by a one-by-one pass to 1-minimality. */
+  /** Recursive delta debugging (ddrmin), followed by a one-by-one sweep to 1-minimality. */
   public static final String DDRMIN = "ddrmin";
 
   /** One-by-one deletion until a whole sweep deletes nothing. */
@@ -23,7 +23,7 @@ public final class Algorithms {
   /** Entropy Debugging with Whittle's defaults, minimizing: the default algorithm. */
   public static final String ENTROPY = "entropy";
 
-  /** Entropy Debugging with Whittle's defaults, simplifying only (no final 1-minimal pass). */
+  /** Entropy Debugging with Whittle's defaults, simplifying only (no final 1-minimal sweep). */
   public static final String ENTROPY_SIMPLIFY = "entropy-simplify";
 
   /** Entropy Debugging with the paper's defaults: 5 presamples, Laplace estimates, hybrid trees. */

@@ -6,8 +6,8 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * How a {@link ValueReducer} asks a question: the reduction's oracle loop answers from its cache or
- * by calling the oracle, and counts the call against the budget.
+ * How a {@link Pass} asks a question: the reduction's oracle loop answers from its cache or by
+ * calling the oracle, and counts the call against the budget.
  *
  * @param <C> the content type
  */
@@ -19,8 +19,8 @@ public interface ContentTester<C> {
 
   /**
    * How many questions the loop can answer at once: one unless the reduction runs with several
-   * jobs. Value reducers SHOULD then hand {@link #areInteresting(List)} batches of about this size
-   * where their search can use answers it did not strictly need yet.
+   * jobs. Passes SHOULD then hand {@link #areInteresting(List)} batches of about this size where
+   * their search can use answers it did not strictly need yet.
    */
   default int parallelism() {
     return 1;

@@ -29,8 +29,8 @@ public final class Reduction<C> {
   private final Budget budget;
   private final ImmutableList<ProgressListener> progressListeners;
   private final ImmutableList<ImprovementListener<? super C>> improvementListeners;
-  private final ImmutableList<ValueReducer<C>> valueReducers;
-  private final boolean valueReducersFirst;
+  private final ImmutableList<Pass<C>> passes;
+  private final boolean passesFirst;
   private final boolean chunkCheck;
   private final boolean coarseStart;
   private final boolean windowStart;
@@ -43,8 +43,8 @@ public final class Reduction<C> {
     this.budget = s.budget;
     this.progressListeners = s.progressListeners;
     this.improvementListeners = s.improvementListeners;
-    this.valueReducers = s.valueReducers;
-    this.valueReducersFirst = s.valueReducersFirst;
+    this.passes = s.passes;
+    this.passesFirst = s.passesFirst;
     this.chunkCheck = s.chunkCheck;
     this.coarseStart = s.coarseStart;
     this.windowStart = s.windowStart;
@@ -91,30 +91,24 @@ public final class Reduction<C> {
   }
 
   /**
-   * Adds a value reducer, run after the ones added before it. With value reducers the reduction
-   * alternates: the sequence reducer, then each value reducer on the result, then the sequence
-   * reducer again on the rewritten content, until a round changes nothing. The input MUST support
-   * {@link SequenceInput#withContent}.
+   * Adds a pass, run after the ones added before it. With passes the reduction alternates: the
+   * algorithm, then each pass on the result, then the algorithm again on the rewritten content,
+   * until a round changes nothing. The input MUST support {@link SequenceInput#withContent}.
    */
-  public Reduction<C> withValueReducer(ValueReducer<C> reducer) {
+  public Reduction<C> withPass(Pass<C> reducer) {
     checkNotNull(reducer, "reducer");
     return copy(
-        s ->
-            s.valueReducers =
-                ImmutableList.<ValueReducer<C>>builder()
-                    .addAll(valueReducers)
-                    .add(reducer)
-                    .build());
+        s -> s.passes = ImmutableList.<Pass<C>>builder().addAll(passes).add(reducer).build());
   }
 
   /**
-   * Whether the value reducers take the first turn, before the sequence reducer (default: after
-   * it). First is cheaper when they remove structure wholesale that the sequence reducer would
-   * otherwise take apart item by item: length-prefixed chunks, the calls of a FuzzedDataProvider
-   * input. The rounds and the result's guarantees are the same either way.
+   * Whether the passes take the first turn, before the algorithm (default: after it). First is
+   * cheaper when they remove structure wholesale that the algorithm would otherwise take apart item
+   * by item: length-prefixed chunks, the calls of a FuzzedDataProvider input. The rounds and the
+   * result's guarantees are the same either way.
    */
-  public Reduction<C> withValueReducersFirst(boolean first) {
-    return copy(s -> s.valueReducersFirst = first);
+  public Reduction<C> withPassesFirst(boolean first) {
+    return copy(s -> s.passesFirst = first);
   }
 
   /**
@@ -122,8 +116,8 @@ public final class Reduction<C> {
    * reducers, the engine then first takes ddmin's coarse steps (halves and quarters) on the input,
    * so that where the input holds two ways to the failure it goes on from the one ddmin keeps; and
    * a result the rounds have settled on gets a chunk check: the engine MAY ask, within a share of
-   * what the sequence reducer spent, whether a chunk of several items at plain ddmin's boundaries
-   * goes whole, and go on with the rounds after a cut. A caller whose result MUST be no larger than
+   * what the algorithm spent, whether a chunk of several items at plain ddmin's boundaries goes
+   * whole, and go on with the rounds after a cut. A caller whose result MUST be no larger than
    * plain ddmin's (a crash minimizer) SHOULD turn it on; one held to ask no more than the sequence
    * reducer alone leaves it off.
    */
@@ -132,12 +126,12 @@ public final class Reduction<C> {
   }
 
   /**
-   * Whether a reduction with value reducers starts with plain ddmin's coarse steps (halves and
-   * quarters) on the input, before any pass (default: no; the chunk check implies it). Where the
-   * input holds two ways to the failure, the reduction then goes on from the one ddmin keeps. It
-   * costs up to six questions where no coarse chunk goes, and changes the path where one does: a
-   * caller held to ask no more than the sequence reducer alone on text SHOULD turn it on only for
-   * inputs that are no such text (a fuzzer's crash file with NULs or bytes that are not UTF-8).
+   * Whether a reduction with passes starts with plain ddmin's coarse steps (halves and quarters) on
+   * the input, before any pass (default: no; the chunk check implies it). Where the input holds two
+   * ways to the failure, the reduction then goes on from the one ddmin keeps. It costs up to six
+   * questions where no coarse chunk goes, and changes the path where one does: a caller held to ask
+   * no more than the algorithm alone on text SHOULD turn it on only for inputs that are no such
+   * text (a fuzzer's crash file with NULs or bytes that are not UTF-8).
    */
   public Reduction<C> withCoarseStart(boolean start) {
     return copy(s -> s.coarseStart = start);
@@ -157,12 +151,12 @@ public final class Reduction<C> {
   }
 
   /**
-   * The least number of runs in a row that a value reducer MAY ask without a gain before its turn
-   * is cut off (default 0: only the engine's own floor, a share of what the sequence reducer
-   * spends). A caller with a fixed budget per input and structured inputs (a corpus minimizer
-   * shrinking many small files, where the sequence reducer spends little and a length-field sweep
-   * must first pass the fields before the one that shrinks) SHOULD raise it, or the passes are cut
-   * off before they reach the chunk that gives way.
+   * The least number of runs in a row that a pass MAY ask without a gain before its turn is cut off
+   * (default 0: only the engine's own floor, a share of what the algorithm spends). A caller with a
+   * fixed budget per input and structured inputs (a corpus minimizer shrinking many small files,
+   * where the algorithm spends little and a length-field sweep must first pass the fields before
+   * the one that shrinks) SHOULD raise it, or the passes are cut off before they reach the chunk
+   * that gives way.
    */
   public Reduction<C> withPassAllowance(long calls) {
     checkArgument(calls >= 0, "pass allowance must not be negative, was %s", calls);
@@ -172,9 +166,9 @@ public final class Reduction<C> {
   /**
    * Lets the reduction ask up to {@code jobs} questions at once where its search can use answers it
    * did not strictly need yet: the top levels of an Entropy Debugging decision tree, the next
-   * deletions of a minimizing sweep, the complements of one ddmin round, a value reducer's
-   * alternatives. The result is the one a single job finds; it costs more runs and less time. The
-   * oracle MUST be thread-safe when {@code jobs} is above one. Default 1.
+   * deletions of a minimizing sweep, the complements of one ddmin round, a pass's alternatives. The
+   * result is the one a single job finds; it costs more runs and less time. The oracle MUST be
+   * thread-safe when {@code jobs} is above one. Default 1.
    */
   public Reduction<C> withJobs(int newJobs) {
     checkArgument(newJobs >= 1, "jobs must be at least 1, was %s", newJobs);
@@ -201,12 +195,12 @@ public final class Reduction<C> {
     return improvementListeners;
   }
 
-  public List<ValueReducer<C>> valueReducers() {
-    return valueReducers;
+  public List<Pass<C>> passes() {
+    return passes;
   }
 
-  public boolean valueReducersFirst() {
-    return valueReducersFirst;
+  public boolean passesFirst() {
+    return passesFirst;
   }
 
   public boolean chunkCheck() {
@@ -239,8 +233,8 @@ public final class Reduction<C> {
     s.budget = budget;
     s.progressListeners = progressListeners;
     s.improvementListeners = improvementListeners;
-    s.valueReducers = valueReducers;
-    s.valueReducersFirst = valueReducersFirst;
+    s.passes = passes;
+    s.passesFirst = passesFirst;
     s.chunkCheck = chunkCheck;
     s.coarseStart = coarseStart;
     s.windowStart = windowStart;
@@ -257,8 +251,8 @@ public final class Reduction<C> {
     Budget budget = Budget.unlimited();
     ImmutableList<ProgressListener> progressListeners = ImmutableList.of();
     ImmutableList<ImprovementListener<? super C>> improvementListeners = ImmutableList.of();
-    ImmutableList<ValueReducer<C>> valueReducers = ImmutableList.of();
-    boolean valueReducersFirst;
+    ImmutableList<Pass<C>> passes = ImmutableList.of();
+    boolean passesFirst;
     boolean chunkCheck;
     boolean coarseStart;
     boolean windowStart;

@@ -6,7 +6,7 @@ import org.apiguardian.api.API;
 
 /**
  * An input split into items at some granularity: bytes, characters, lines, tokens or any list.
- * Reducers work on item positions only; the input turns a candidate back into content.
+ * Algorithms and passes work on item positions only; the input turns a candidate back into content.
  *
  * <p>Implementations MUST be immutable. {@link #itemHash} MUST return equal values for equal items,
  * since the engine keys its result cache by content; it SHOULD spread unequal items over all 64
@@ -29,12 +29,12 @@ public interface SequenceInput<C> {
   String granularity();
 
   /**
-   * The same granularity over another content: what a reduction continues with after a {@link
-   * ValueReducer} rewrote its input. The inputs of {@link SequenceInputs} all support it; others
-   * MAY throw {@link UnsupportedOperationException}, and then cannot be used with value reducers.
+   * The same granularity over another content: what a reduction continues with after a {@link Pass}
+   * rewrote its input. The inputs of {@link SequenceInputs} all support it; others MAY throw {@link
+   * UnsupportedOperationException}, and then cannot be used with passes.
    */
   default SequenceInput<C> withContent(C content) {
     throw new UnsupportedOperationException(
-        granularity() + " input cannot be split again, so it takes no value reducers");
+        granularity() + " input cannot be split again, so it takes no passes");
   }
 }

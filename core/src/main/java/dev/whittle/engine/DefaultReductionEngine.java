@@ -11,12 +11,12 @@ import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.StopReason;
 import dev.whittle.api.spi.ReductionEngine;
+import dev.whittle.engine.algorithms.ddmin.DeltaDebugging;
 import dev.whittle.engine.loop.OracleLoop;
-import dev.whittle.engine.reducers.ddmin.DeltaDebuggingReducers;
 import dev.whittle.engine.schedule.PassScheduler;
 import dev.whittle.engine.schedule.SchedulingPolicy;
 import dev.whittle.engine.sequence.ChunkCheck;
-import dev.whittle.engine.sequence.SequenceReducer;
+import dev.whittle.engine.sequence.SequenceAlgorithm;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.sequence.WindowStart;
@@ -27,8 +27,8 @@ import org.apiguardian.api.API;
 public final class DefaultReductionEngine implements ReductionEngine {
   /**
    * Rounds of sequence reduction followed by value reduction at most: each round that changes
-   * something makes the input smaller or simpler, but a value reducer MAY keep rewriting content of
-   * the same size, and this ends that.
+   * something makes the input smaller or simpler, but a pass MAY keep rewriting content of the same
+   * size, and this ends that.
    */
   static final int MAX_ROUNDS = 16;
 
@@ -58,7 +58,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
 
   @Override
   public <C> ReductionResult<C> run(Reduction<C> reduction, Oracle<? super C> oracle) {
-    SequenceReducer reducer = ReducerRegistry.create(reduction.algorithm());
+    SequenceAlgorithm algorithm = AlgorithmRegistry.create(reduction.algorithm());
     try (OracleLoop<C> loop =
         new OracleLoop<>(
             reduction.input(),
@@ -68,19 +68,19 @@ public final class DefaultReductionEngine implements ReductionEngine {
             reduction.improvementListeners(),
             reduction.jobs(),
             ticker)) {
-      return run(reduction, reducer, loop);
+      return run(reduction, algorithm, loop);
     }
   }
 
   private static <C> ReductionResult<C> run(
-      Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
+      Reduction<C> reduction, SequenceAlgorithm algorithm, OracleLoop<C> loop) {
     StopReason stopReason = StopReason.COMPLETED;
     try {
       Outcome original = loop.askOriginal();
       if (!original.isInteresting()) {
         throw new OriginalNotInterestingException(original);
       }
-      reduceInRounds(reduction, reducer, loop);
+      reduceInRounds(reduction, algorithm, loop);
     } catch (StopReduction stop) {
       if (!loop.hasBest()) {
         throw new IllegalStateException("the budget allows not even the check of the original");
@@ -104,34 +104,35 @@ public final class DefaultReductionEngine implements ReductionEngine {
   }
 
   /**
-   * The sequence reducer, then the value reducers on the best result so far, then the sequence
-   * reducer again on theirs, until a round's value reducers change nothing; with value reducers
-   * first, they take the first turn and the sequence reducer always gets at least one. The value
-   * reducers run under a {@link PassScheduler} whose {@link SchedulingPolicy} sets what they may
-   * ask; when a round changed nothing, the passes it cut off get a retry the policy affords, and
-   * once none is left and the reduction asks for it ({@link Reduction#withChunkCheck}), a {@link
-   * ChunkCheck} within the policy's share may cut a chunk of several items off the settled result,
-   * after which the rounds go on. Without value reducers the sequence reducer runs alone, as
-   * published: plain entropy asks what the paper's does. A reduction with the chunk check also
-   * starts with plain ddmin's coarse steps ({@link #coarseStart}), before any pass.
+   * The algorithm, then the passes on the best result so far, then the algorithm again on theirs,
+   * until a round's passes change nothing; with passes first, they take the first turn and the
+   * algorithm always gets at least one. The value reducers run under a {@link PassScheduler} whose
+   * {@link SchedulingPolicy} sets what they may ask; when a round changed nothing, the passes it
+   * cut off get a retry the policy affords, and once none is left and the reduction asks for it
+   * ({@link Reduction#withChunkCheck}), a {@link ChunkCheck} within the policy's share may cut a
+   * chunk of several items off the settled result, after which the rounds go on. Without passes the
+   * algorithm runs alone, as published: plain entropy asks what the paper's does. A reduction with
+   * the chunk check also starts with plain ddmin's coarse steps ({@link #coarseStart}), before any
+   * pass.
    */
   private static <C> void reduceInRounds(
-      Reduction<C> reduction, SequenceReducer reducer, OracleLoop<C> loop) {
-    if (reduction.valueReducers().isEmpty()) {
+      Reduction<C> reduction, SequenceAlgorithm algorithm, OracleLoop<C> loop) {
+    if (reduction.passes().isEmpty()) {
       if (reduction.windowStart()) {
         windowStart(loop);
       }
       // With several jobs a batch can hold a smaller interesting answer than the one the search
-      // took; the loop then stands on it, and the reducer goes on from there. The loop's best only
+      // took; the loop then stands on it, and the algorithm goes on from there. The loop's best
+      // only
       // shrinks from one turn to the next, so this ends.
-      while (loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop))) {
+      while (loop.adopt(algorithm.reduce(Subsequence.full(loop.inputSize()), loop))) {
         loop.rebaseToBest();
       }
       return;
     }
     PassScheduler<C> scheduler =
         new PassScheduler<>(
-            reduction.valueReducers(),
+            reduction.passes(),
             new SchedulingPolicy(reduction.input().size(), reduction.passAllowance()));
     if (reduction.coarseStart()) {
       coarseStart(loop);
@@ -142,8 +143,8 @@ public final class DefaultReductionEngine implements ReductionEngine {
       windowStart(loop);
     }
     boolean sequenceCurrent = false; // whether it had its turn on the best content
-    if (!reduction.valueReducersFirst()) {
-      scheduler.sequenceSpent(sequenceTurn(reducer, loop));
+    if (!reduction.passesFirst()) {
+      scheduler.sequenceSpent(sequenceTurn(algorithm, loop));
       sequenceCurrent = true;
     }
     boolean retry = false;
@@ -152,7 +153,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
       retry = false;
       if (changed || !sequenceCurrent) {
         int sizeBefore = loop.bestSize();
-        scheduler.sequenceSpent(sequenceTurn(reducer, loop));
+        scheduler.sequenceSpent(sequenceTurn(algorithm, loop));
         sequenceCurrent = true;
         if (changed || loop.bestSize() < sizeBefore) {
           continue;
@@ -181,7 +182,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
       return;
     }
     loop.adopt(
-        DeltaDebuggingReducers.coarseDdmin(COARSE_START_GRANULARITY)
+        DeltaDebugging.coarseDdmin(COARSE_START_GRANULARITY)
             .reduce(Subsequence.full(loop.inputSize()), loop));
     // What reducers propose from now on refers to ddmin's result.
     loop.rebaseToBest();
@@ -197,7 +198,7 @@ public final class DefaultReductionEngine implements ReductionEngine {
   /**
    * Whether a {@link ChunkCheck} of the settled result, within what the scheduler's policy has left
    * for it, cut a chunk off: the way out of a 1-minimal result that plain ddmin beats, after which
-   * every pass and the sequence reducer get another turn on what is left.
+   * every pass and the algorithm get another turn on what is left.
    */
   private static <C> boolean chunkCut(OracleLoop<C> loop, PassScheduler<C> scheduler) {
     long limit = scheduler.chunkCheckLeft(loop.bestSize());
@@ -217,10 +218,10 @@ public final class DefaultReductionEngine implements ReductionEngine {
     return false;
   }
 
-  /** One turn of the sequence reducer on the best result so far; the runs it cost. */
-  private static <C> long sequenceTurn(SequenceReducer reducer, OracleLoop<C> loop) {
+  /** One turn of the algorithm on the best result so far; the runs it cost. */
+  private static <C> long sequenceTurn(SequenceAlgorithm algorithm, OracleLoop<C> loop) {
     long before = loop.runs();
-    loop.adopt(reducer.reduce(Subsequence.full(loop.inputSize()), loop));
+    loop.adopt(algorithm.reduce(Subsequence.full(loop.inputSize()), loop));
     return loop.runs() - before;
   }
 }

@@ -7,12 +7,12 @@ import dev.whittle.api.Algorithms;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.tree.SyntaxTree;
-import dev.whittle.engine.tree.grammar.GrammarReducers;
+import dev.whittle.engine.tree.grammar.GrammarPasses;
 import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -26,12 +26,12 @@ import java.util.Set;
 
 /**
  * The fuzzingbook's expression example (chapter "Reducing Failure-Inducing Inputs") with the
- * grammar reducer, its generative variant and ddmin, next to the chapter's figures; then the time
- * to load a grammar and to parse a 30 KB input with it.
+ * grammar pass, its generative variant and ddmin, next to the chapter's figures; then the time to
+ * load a grammar and to parse a 30 KB input with it.
  *
  * <p>"tests" counts distinct candidates the reducer asked, without the original, as the chapter's
- * CachingReducer counts them for the GrammarReducer; "calls" is {@code ReductionResult.runs()},
- * with the original, as the chapter counts for ddmin (its test #1 is the original).
+ * CachingReducer counts them for the GrammarPass; "calls" is {@code ReductionResult.runs()}, with
+ * the original, as the chapter counts for ddmin (its test #1 is the original).
  */
 public final class GrammarReductionBenchmark {
   static final String USAGE =
@@ -39,7 +39,7 @@ public final class GrammarReductionBenchmark {
       GrammarReductionBenchmark [options]
         --parse-kb N   size of the generated JSON input for the parse timing (default 30)
         --repeat N     parses timed after the first (default 20)
-        --show         print every candidate the grammar reducer asked
+        --show         print every candidate the grammar pass asked
         --help         this text""";
 
   static final String SHORT_EXPRESSION = "1 + (2 * 3)";
@@ -97,10 +97,8 @@ public final class GrammarReductionBenchmark {
       String chapterResult,
       int chapterDdminTests) {
     for (boolean generative : new boolean[] {false, true}) {
-      ValueReducer<byte[]> reducer =
-          generative
-              ? GrammarReducers.generativeGrammarReducer(expr)
-              : GrammarReducers.grammarReducer(expr);
+      Pass<byte[]> reducer =
+          generative ? GrammarPasses.generativeGrammarPass(expr) : GrammarPasses.grammarPass(expr);
       Counting tester = new Counting();
       String result = new String(reducer.reduce(input.getBytes(UTF_8), tester), UTF_8);
       boolean met = result.equals(chapterResult) && tester.tests.size() <= chapterTests;
@@ -133,8 +131,8 @@ public final class GrammarReductionBenchmark {
     ReductionResult<byte[]> both =
         Whittle.reduce(SequenceInputs.bytes(input.getBytes(UTF_8)))
             .withAlgorithm(Algorithms.ddmin())
-            .withValueReducer(GrammarReducers.grammarReducer(expr))
-            .withValueReducersFirst(true)
+            .withPass(GrammarPasses.grammarPass(expr))
+            .withPassesFirst(true)
             .run(bytesOracle);
     table.addRow(
         label,

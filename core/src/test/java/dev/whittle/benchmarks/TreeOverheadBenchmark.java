@@ -2,10 +2,10 @@ package dev.whittle.benchmarks;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.tree.SyntaxTree;
 import dev.whittle.engine.tree.lenient.LenientFormats;
@@ -135,7 +135,7 @@ public final class TreeOverheadBenchmark {
   private static Reduction<byte[]> reduction(byte[] input, String pipeline) {
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(input)).withAlgorithm(Algorithms.entropyDebugging());
-    List<ValueReducer<byte[]>> passes =
+    List<Pass<byte[]>> passes =
         switch (pipeline) {
           case "sequence only" -> List.of();
           case "hdd", "gtr" ->
@@ -151,9 +151,9 @@ public final class TreeOverheadBenchmark {
                   LenientFormats.auto(), Algorithms.named(Algorithms.ENTROPY_SIMPLIFY));
         };
     if (!passes.isEmpty()) {
-      reduction = reduction.withValueReducersFirst(true);
-      for (ValueReducer<byte[]> pass : passes) {
-        reduction = reduction.withValueReducer(pass);
+      reduction = reduction.withPassesFirst(true);
+      for (Pass<byte[]> pass : passes) {
+        reduction = reduction.withPass(pass);
       }
     }
     return reduction;

@@ -2,10 +2,10 @@ package dev.whittle.benchmarks;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.lenient.LenientFormats;
@@ -21,16 +21,16 @@ import java.util.regex.Pattern;
 
 /**
  * Zeller's cases through the tree passes (docs/dev/benchmarks.md, section 16): each case's file as
- * bytes, its format detected, a tree pipeline first and the entropy sequence reducer after it, as
- * {@code whittle reduce} runs them; against the sequence reducer alone over the same bytes. Prints
- * per case and pipeline: runs, result size, 1-minimal (engine and brute force), and the bar of
+ * bytes, its format detected, a tree pipeline first and the entropy algorithm after it, as {@code
+ * whittle reduce} runs them; against the algorithm alone over the same bytes. Prints per case and
+ * pipeline: runs, result size, 1-minimal (engine and brute force), and the bar of
  * docs/dev/benchmarks.md, section 22: PASS when the pipeline asks no more calls than the sequence
  * reducer alone and ends no larger.
  *
  * <p>Usage: {@code TreeZellerBenchmark [--data DIR] [--level ALGORITHM] [--show]}
  */
 public final class TreeZellerBenchmark {
-  /** The sequence reducer of each tree level: {@code --level NAME}. */
+  /** The algorithm of each tree level: {@code --level NAME}. */
   private static dev.whittle.api.Algorithm level;
 
   private static final String DEFAULT = "default (hdd*, blanks, lift, debracket, hollow, to-zero)";
@@ -122,7 +122,7 @@ public final class TreeZellerBenchmark {
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(c.input()))
             .withAlgorithm(Algorithms.entropyDebugging());
-    List<ValueReducer<byte[]>> passes =
+    List<Pass<byte[]>> passes =
         switch (pipeline) {
           case "sequence only" -> List.of();
           case "hdd", "hdd*", "coarse-hdd", "gtr", "gtr*" ->
@@ -136,9 +136,9 @@ public final class TreeZellerBenchmark {
           default -> TreePasses.forText(LenientFormats.auto(), level);
         };
     if (!passes.isEmpty()) {
-      reduction = reduction.withValueReducersFirst(true);
-      for (ValueReducer<byte[]> pass : passes) {
-        reduction = reduction.withValueReducer(pass);
+      reduction = reduction.withPassesFirst(true);
+      for (Pass<byte[]> pass : passes) {
+        reduction = reduction.withPass(pass);
       }
     }
     return reduction.run(Oracle.of(c.interesting()));

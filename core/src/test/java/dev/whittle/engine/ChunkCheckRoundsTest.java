@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
@@ -57,7 +57,7 @@ class ChunkCheckRoundsTest {
       latin1("{jq:1234j56789012}" + "\0".repeat(16) + "k".repeat(40));
 
   /** A pass that never finds anything: the reduction runs in rounds, as crashes' do. */
-  private static final class Idle implements ValueReducer<byte[]> {
+  private static final class Idle implements Pass<byte[]> {
     @Override
     public String name() {
       return "idle";
@@ -84,8 +84,8 @@ class ChunkCheckRoundsTest {
   private static String inRounds(byte[] input, Predicate<byte[]> interesting, boolean chunkCheck) {
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(input))
-            .withValueReducer(new Idle())
-            .withValueReducersFirst(true)
+            .withPass(new Idle())
+            .withPassesFirst(true)
             .withChunkCheck(chunkCheck)
             .run(Oracle.of(interesting));
     assertTrue(result.oneMinimal(), result.toString());

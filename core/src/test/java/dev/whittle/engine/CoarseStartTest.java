@@ -7,9 +7,9 @@ import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Predicate;
@@ -56,7 +56,7 @@ class CoarseStartTest {
       latin1("{q:" + "j".repeat(6) + "12345678901234" + "\0".repeat(32) + "k".repeat(24));
 
   /** A pass that never finds anything: the reduction runs in rounds, as crashes' do. */
-  private static final class Idle implements ValueReducer<byte[]> {
+  private static final class Idle implements Pass<byte[]> {
     @Override
     public String name() {
       return "idle";
@@ -79,8 +79,8 @@ class CoarseStartTest {
   private static String pipeline(byte[] input, Predicate<byte[]> interesting) {
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(input))
-            .withValueReducer(new Idle())
-            .withValueReducersFirst(true)
+            .withPass(new Idle())
+            .withPassesFirst(true)
             .withChunkCheck(true)
             .run(Oracle.of(interesting));
     assertTrue(result.oneMinimal(), result.toString());
@@ -91,8 +91,8 @@ class CoarseStartTest {
   private static String coarseStartOnly(byte[] input, Predicate<byte[]> interesting) {
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(input))
-            .withValueReducer(new Idle())
-            .withValueReducersFirst(true)
+            .withPass(new Idle())
+            .withPassesFirst(true)
             .withCoarseStart(true)
             .run(Oracle.of(interesting));
     assertTrue(result.oneMinimal(), result.toString());

@@ -9,10 +9,10 @@ import dev.whittle.api.Budget;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.StopReason;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import java.util.List;
 import java.util.Random;
@@ -109,8 +109,8 @@ class ParallelReductionTest {
   @Test
   void valueReducersGetBatchesOfTheLoopsParallelism() {
     int[] seen = {0};
-    ValueReducer<byte[]> batchAsker =
-        new ValueReducer<>() {
+    Pass<byte[]> batchAsker =
+        new Pass<>() {
           @Override
           public String name() {
             return "batch";
@@ -128,7 +128,7 @@ class ParallelReductionTest {
         Whittle.reduce(
                 SequenceInputs.bytes("abxz".getBytes(java.nio.charset.StandardCharsets.US_ASCII)))
             .withAlgorithm(Algorithms.named(Algorithms.DDMIN))
-            .withValueReducer(batchAsker)
+            .withPass(batchAsker)
             .withJobs(3)
             .run(Oracle.of(bytes -> count(bytes, 'x') == 1));
 

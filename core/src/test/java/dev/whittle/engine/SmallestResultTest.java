@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,8 +32,8 @@ class SmallestResultTest {
   private static final Set<String> INTERESTING = Set.of("abcdef", "abc", "f");
 
   /** Asks two candidates at once and, like every search here, takes the first interesting one. */
-  private static final ValueReducer<byte[]> FIRST_OF_TWO =
-      new ValueReducer<>() {
+  private static final Pass<byte[]> FIRST_OF_TWO =
+      new Pass<>() {
         @Override
         public String name() {
           return "first-of-two";
@@ -63,8 +63,8 @@ class SmallestResultTest {
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(bytes("abcdef")))
             .withAlgorithm(Algorithms.named(Algorithms.DDMIN))
-            .withValueReducer(FIRST_OF_TWO)
-            .withValueReducersFirst(true)
+            .withPass(FIRST_OF_TWO)
+            .withPassesFirst(true)
             .withJobs(jobs)
             .withImprovementListener((content, progress) -> heard.add(text(content)))
             .run(Oracle.of(content -> INTERESTING.contains(text(content))));
@@ -80,8 +80,8 @@ class SmallestResultTest {
 
     Whittle.reduce(SequenceInputs.bytes(bytes("abcdef")))
         .withAlgorithm(Algorithms.named(Algorithms.DDMIN))
-        .withValueReducer(FIRST_OF_TWO)
-        .withValueReducersFirst(true)
+        .withPass(FIRST_OF_TWO)
+        .withPassesFirst(true)
         .withJobs(jobs)
         .run(
             Oracle.of(

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.api.Budget;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.StopReason;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** Sequence and value reducers taking turns on one oracle loop, one cache and one budget. */
+/** Sequence and passes taking turns on one oracle loop, one cache and one budget. */
 class ValueReductionRoundsTest {
   /** Interesting: some byte is at least 50 and the input ends with 'Z'. */
   private static final Predicate<byte[]> BIG_BYTE_THEN_Z =
@@ -33,8 +33,8 @@ class ValueReductionRoundsTest {
 
   private static final byte[] INPUT = {1, 2, (byte) 200, 3, 4, 5, 'Z'};
 
-  /** Lowers one byte at a time by halving, then by one: a value reducer the engine cannot see. */
-  private static final class LowerBytes implements ValueReducer<byte[]> {
+  /** Lowers one byte at a time by halving, then by one: a pass the engine cannot see. */
+  private static final class LowerBytes implements Pass<byte[]> {
     final List<String> asked = new ArrayList<>();
 
     @Override
@@ -66,14 +66,12 @@ class ValueReductionRoundsTest {
   void valueReducersRewriteWhatDeletionLeavesAndTheResultIsExact() {
     LowerBytes lower = new LowerBytes();
     ReductionResult<byte[]> result =
-        Whittle.reduce(SequenceInputs.bytes(INPUT))
-            .withValueReducer(lower)
-            .run(Oracle.of(BIG_BYTE_THEN_Z));
+        Whittle.reduce(SequenceInputs.bytes(INPUT)).withPass(lower).run(Oracle.of(BIG_BYTE_THEN_Z));
 
     assertArrayEquals(new byte[] {50, 'Z'}, result.reduced());
     assertEquals(2, result.reducedSize());
     assertEquals(StopReason.COMPLETED, result.stopReason());
-    assertTrue(result.oneMinimal(), "the last round's sequence reducer checked every deletion");
+    assertTrue(result.oneMinimal(), "the last round's algorithm checked every deletion");
     assertTrue(lower.asked.size() > 1);
   }
 
@@ -83,8 +81,8 @@ class ValueReductionRoundsTest {
     List<Integer> sizesAsked = new ArrayList<>();
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(INPUT))
-            .withValueReducer(lower)
-            .withValueReducersFirst(true)
+            .withPass(lower)
+            .withPassesFirst(true)
             .run(
                 Oracle.of(
                     bytes -> {
@@ -93,17 +91,17 @@ class ValueReductionRoundsTest {
                     }));
 
     assertArrayEquals(new byte[] {50, 'Z'}, result.reduced());
-    assertTrue(result.oneMinimal(), "the sequence reducer still has the last word");
+    assertTrue(result.oneMinimal(), "the algorithm still has the last word");
     assertEquals(INPUT.length, sizesAsked.get(0), "the original first");
     assertEquals(INPUT.length, sizesAsked.get(1), "then a rewrite of the same size, no deletion");
   }
 
   @Test
-  void aValueReducerThatAsksAgainIsAnsweredFromTheOneCache() {
+  void aPassThatAsksAgainIsAnsweredFromTheOneCache() {
     Set<String> seen = new HashSet<>();
     int[] runs = {0};
-    ValueReducer<byte[]> askTwice =
-        new ValueReducer<>() {
+    Pass<byte[]> askTwice =
+        new Pass<>() {
           @Override
           public String name() {
             return "ask-twice";
@@ -119,7 +117,7 @@ class ValueReductionRoundsTest {
         };
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(INPUT))
-            .withValueReducer(askTwice)
+            .withPass(askTwice)
             .run(
                 Oracle.of(
                     bytes -> {
@@ -135,8 +133,8 @@ class ValueReductionRoundsTest {
 
   @Test
   void aRewriteTheTesterRejectedIsNotAdopted() {
-    ValueReducer<byte[]> liar =
-        new ValueReducer<>() {
+    Pass<byte[]> liar =
+        new Pass<>() {
           @Override
           public String name() {
             return "liar";
@@ -148,25 +146,23 @@ class ValueReductionRoundsTest {
           }
         };
     ReductionResult<byte[]> result =
-        Whittle.reduce(SequenceInputs.bytes(INPUT))
-            .withValueReducer(liar)
-            .run(Oracle.of(BIG_BYTE_THEN_Z));
+        Whittle.reduce(SequenceInputs.bytes(INPUT)).withPass(liar).run(Oracle.of(BIG_BYTE_THEN_Z));
 
     assertTrue(BIG_BYTE_THEN_Z.test(result.reduced()));
     assertArrayEquals(new byte[] {(byte) 200, 'Z'}, result.reduced());
   }
 
   @Test
-  void theBudgetCoversValueReducersToo() {
+  void theBudgetCoversPassesToo() {
     long needed =
         Whittle.reduce(SequenceInputs.bytes(INPUT))
-            .withValueReducer(new LowerBytes())
+            .withPass(new LowerBytes())
             .run(Oracle.of(BIG_BYTE_THEN_Z))
             .runs();
     for (long maxRuns = 1; maxRuns < needed; maxRuns++) {
       ReductionResult<byte[]> result =
           Whittle.reduce(SequenceInputs.bytes(INPUT))
-              .withValueReducer(new LowerBytes())
+              .withPass(new LowerBytes())
               .withBudget(Budget.unlimited().withMaxRuns(maxRuns))
               .run(Oracle.of(BIG_BYTE_THEN_Z));
 
@@ -178,8 +174,8 @@ class ValueReductionRoundsTest {
 
   @Test
   void linesAndListsCanBeRewrittenToo() {
-    ValueReducer<List<Integer>> halve =
-        new ValueReducer<>() {
+    Pass<List<Integer>> halve =
+        new Pass<>() {
           @Override
           public String name() {
             return "halve";
@@ -193,17 +189,17 @@ class ValueReductionRoundsTest {
         };
     ReductionResult<List<Integer>> result =
         Whittle.reduce(SequenceInputs.list(List.of(3, 64, 5)))
-            .withValueReducer(halve)
+            .withPass(halve)
             .run(Oracle.of(list -> list.stream().anyMatch(x -> x >= 10)));
 
     assertEquals(List.of(16), result.reduced());
   }
 
   @Test
-  void aValueReducerThatFindsNothingIsCutOffAtItsAllowanceAndTheRestStillRuns() {
+  void aPassThatFindsNothingIsCutOffAtItsAllowanceAndTheRestStillRuns() {
     List<Integer> questionsPerTurn = new ArrayList<>();
-    ValueReducer<byte[]> endless =
-        new ValueReducer<>() {
+    Pass<byte[]> endless =
+        new Pass<>() {
           @Override
           public String name() {
             return "endless";
@@ -226,9 +222,9 @@ class ValueReductionRoundsTest {
         };
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(INPUT))
-            .withValueReducer(endless)
-            .withValueReducer(new LowerBytes())
-            .withValueReducersFirst(true)
+            .withPass(endless)
+            .withPass(new LowerBytes())
+            .withPassesFirst(true)
             .run(Oracle.of(BIG_BYTE_THEN_Z));
 
     // At most 7 items: the allowance is the least one, 16 calls, and the 17th question is
@@ -241,7 +237,7 @@ class ValueReductionRoundsTest {
   }
 
   /** A pass that rewrites one byte at a time, each candidate its own, and never finds anything. */
-  private static final class Fruitless implements ValueReducer<byte[]> {
+  private static final class Fruitless implements Pass<byte[]> {
     final int id;
     long asked;
 
@@ -269,9 +265,9 @@ class ValueReductionRoundsTest {
   @Test
   void onAnInputNothingOfWhichCanGoPassesCostAtMostATenthOfTheSequenceReducer() {
     // Issue 8 section 4: 2,000 bytes of which nothing can go, seven passes that find nothing. The
-    // sequence reducer alone needs one question per byte to certify that; the pipeline with the
+    // algorithm alone needs one question per byte to certify that; the pipeline with the
     // passes first may add at most a tenth of that and 16 calls per pass. Before the waste budget
-    // the passes took 0.3 x 2,000 in their first round and a fifth of the sequence reducer's spend
+    // the passes took 0.3 x 2,000 in their first round and a fifth of the algorithm's spend
     // in retries: 1.5 times the calls.
     byte[] input = new byte[2_000];
     new java.util.Random(8).nextBytes(input);
@@ -281,12 +277,10 @@ class ValueReductionRoundsTest {
     List<Fruitless> fruitless = new ArrayList<>();
     // As a crash minimizer runs it: passes first, and a chunk check of the settled result.
     var reduction =
-        Whittle.reduce(SequenceInputs.bytes(input))
-            .withValueReducersFirst(true)
-            .withChunkCheck(true);
+        Whittle.reduce(SequenceInputs.bytes(input)).withPassesFirst(true).withChunkCheck(true);
     for (int id = 0; id < 7; id++) {
       fruitless.add(new Fruitless(id));
-      reduction = reduction.withValueReducer(fruitless.get(id));
+      reduction = reduction.withPass(fruitless.get(id));
     }
     ReductionResult<byte[]> piped = reduction.run(Oracle.of(whole));
 

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.api.Budget;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.StopReason;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ class WindowStartRoundsTest {
           .getBytes(StandardCharsets.ISO_8859_1);
 
   /** A pass that never finds anything: the reduction runs in rounds, as crashes' do. */
-  private static final class Idle implements ValueReducer<byte[]> {
+  private static final class Idle implements Pass<byte[]> {
     @Override
     public String name() {
       return "idle";
@@ -57,8 +57,8 @@ class WindowStartRoundsTest {
 
   private static ReductionResult<byte[]> reduce(boolean window, Budget budget) {
     return Whittle.reduce(SequenceInputs.bytes(DOCUMENT))
-        .withValueReducer(new Idle())
-        .withValueReducersFirst(true)
+        .withPass(new Idle())
+        .withPassesFirst(true)
         .withChunkCheck(true)
         .withWindowStart(window)
         .withBudget(budget)
@@ -88,13 +88,13 @@ class WindowStartRoundsTest {
     Oracle<byte[]> whole = Oracle.of(bytes -> bytes.length == DOCUMENT.length);
     ReductionResult<byte[]> patient =
         Whittle.reduce(SequenceInputs.bytes(DOCUMENT))
-            .withValueReducer(new Idle())
+            .withPass(new Idle())
             .withChunkCheck(true)
             .withBudget(Budget.unlimited().withPatience(20))
             .run(whole);
     ReductionResult<byte[]> unlimited =
         Whittle.reduce(SequenceInputs.bytes(DOCUMENT))
-            .withValueReducer(new Idle())
+            .withPass(new Idle())
             .withChunkCheck(true)
             .run(whole);
 

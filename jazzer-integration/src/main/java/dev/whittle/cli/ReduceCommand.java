@@ -2,10 +2,10 @@ package dev.whittle.cli;
 
 import dev.whittle.api.Budget;
 import dev.whittle.api.Outcome;
+import dev.whittle.api.Pass;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInput;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.command.TestCommand;
@@ -114,7 +114,7 @@ final class ReduceCommand implements Callable<Integer> {
     byte[] original = InputAndOutputFiles.read(input);
     ReducePassOptions.TreePasses treePasses =
         passOptions.treePasses(original, granularity, spec.commandLine(), err());
-    List<ValueReducer<byte[]>> passes = new ArrayList<>(treePasses.passes());
+    List<Pass<byte[]>> passes = new ArrayList<>(treePasses.passes());
     passes.addAll(Recipes.newPasses(bytePasses));
     if (!passes.isEmpty()) {
       return reduce(
@@ -139,12 +139,12 @@ final class ReduceCommand implements Callable<Integer> {
   /**
    * The passes of a reduction, and whether it starts with plain ddmin's coarse steps: on a crash
    * file whose tree passes wait for text (a NUL, bytes that are not UTF-8). There no tree pass asks
-   * anything at first, and the sequence reducer, deleting from the front, would take the first of
-   * two ways to the failure apart while the other still holds it (docs/reduce.md); ddmin's halves
-   * and quarters take off whole what the top levels of a tree would on text, where the tree passes
-   * go first and a coarse start would only add runs (on Zeller's cases it did).
+   * anything at first, and the algorithm, deleting from the front, would take the first of two ways
+   * to the failure apart while the other still holds it (docs/reduce.md); ddmin's halves and
+   * quarters take off whole what the top levels of a tree would on text, where the tree passes go
+   * first and a coarse start would only add runs (on Zeller's cases it did).
    */
-  private record Passes<C>(List<ValueReducer<C>> passes, boolean coarseStart) {}
+  private record Passes<C>(List<Pass<C>> passes, boolean coarseStart) {}
 
   private <C> int reduce(
       ContentCodec<C> codec,
@@ -228,9 +228,9 @@ final class ReduceCommand implements Callable<Integer> {
     if (!passes.passes().isEmpty()) {
       // First, as in whittle minimize: they take off whole chunks that deletion would otherwise
       // take apart an item at a time. Without passes the reduction is exactly what it was.
-      reduction = reduction.withValueReducersFirst(true).withCoarseStart(passes.coarseStart());
-      for (ValueReducer<C> pass : passes.passes()) {
-        reduction = reduction.withValueReducer(passRuns.counted(pass));
+      reduction = reduction.withPassesFirst(true).withCoarseStart(passes.coarseStart());
+      for (Pass<C> pass : passes.passes()) {
+        reduction = reduction.withPass(passRuns.counted(pass));
       }
     }
     // The search's first question is INPUT, which checkOriginal has just answered.

@@ -4,7 +4,7 @@ import static dev.whittle.cli.OptionSpecs.value;
 
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.jazzer.passes.BytePass;
 import dev.whittle.jazzer.passes.Recipes;
 import dev.whittle.jazzer.passes.TreeRecipe;
@@ -186,7 +186,7 @@ final class ReducePassOptions {
    * @param waitForText whether {@code --format auto} found INPUT binary (a NUL, bytes that are not
    *     UTF-8): a fuzzer's crash file, on which no tree pass asks anything at first
    */
-  record TreePasses(List<ValueReducer<byte[]>> passes, boolean waitForText) {
+  record TreePasses(List<Pass<byte[]>> passes, boolean waitForText) {
     static final TreePasses NONE = new TreePasses(List.of(), false);
   }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.whittle.api.Algorithms;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.cli.InProcessWhittle.Execution;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.TreePasses;
@@ -165,7 +165,7 @@ class HelpAndDocsTest {
         TreePasses.forText(
                 LenientFormats.named("json").orElseThrow(), Algorithms.defaultAlgorithm())
             .stream()
-            .map(ValueReducer::name)
+            .map(Pass::name)
             .toList();
 
     String help = help(option("reduce", "--algorithm"));

@@ -193,7 +193,7 @@ final class FailureShrinker {
           setUp.get().first().thrown());
     }
     Optional<Path> written = Optional.empty();
-    // Fewer bytes, or as many with simpler values (the value reducers never return more bytes).
+    // Fewer bytes, or as many with simpler values (the passes never return more bytes).
     if (!Arrays.equals(result.minimized(), result.original())) {
       written =
           Optional.of(

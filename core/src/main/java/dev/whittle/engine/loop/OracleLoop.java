@@ -43,7 +43,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   private final ReductionClock clock;
   private final ParallelAsker<C> parallel; // null when the loop asks one question at a time
 
-  // The input reducers' subsequences refer to; value reducers make the loop continue on another.
+  // The input reducers' subsequences refer to; passes make the loop continue on another.
   private SequenceInput<C> input;
   private ContentKeys keys;
 
@@ -106,7 +106,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return answer(keys.keyOf(candidate), candidate.size(), candidate, null);
   }
 
-  /** Whether a whole content, as a value reducer proposes it, is interesting. */
+  /** Whether a whole content, as a pass proposes it, is interesting. */
   public boolean isInterestingContent(C content) {
     return answer(contentQuestion(content)).isInteresting();
   }
@@ -182,7 +182,7 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
     return answerAll(questions);
   }
 
-  /** Answers for whole contents, as value reducers propose them, possibly asked in parallel. */
+  /** Answers for whole contents, as passes propose them, possibly asked in parallel. */
   public boolean[] areInterestingContents(List<C> contents) {
     List<Question<C>> questions = new ArrayList<>(contents.size());
     for (C content : contents) {
@@ -291,8 +291,8 @@ public final class OracleLoop<C> implements CandidateTester, StopCheck, AutoClos
   }
 
   /**
-   * Takes {@code content}, a value reducer's result, as the best when it was found interesting (by
-   * contract no larger than what it started from); true if a smaller one found is the best instead.
+   * Takes {@code content}, a pass's result, as the best when it was found interesting (by contract
+   * no larger than what it started from); true if a smaller one found is the best instead.
    */
   public boolean adopt(C content) {
     Question<C> q = contentQuestion(content);

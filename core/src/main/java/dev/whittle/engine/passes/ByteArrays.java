@@ -2,7 +2,7 @@ package dev.whittle.engine.passes;
 
 import java.util.Arrays;
 
-/** The array operations the byte-level value reducers share. */
+/** The array operations the byte-level passes share. */
 final class ByteArrays {
   private ByteArrays() {}
 

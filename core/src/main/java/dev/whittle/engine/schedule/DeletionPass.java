@@ -5,11 +5,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import org.apiguardian.api.API;
 
 /**
- * A value reducer over {@code byte[]} that says when it only deleted: every candidate of such a
- * turn, and what it returned, was the content it was given with some bytes left out (the tree
- * passes, which unparse the input's own bytes, unless a grammar puts a minimal replacement in a
- * node's place). It lets the {@link PassScheduler} skip a turn that can only ask again what was
- * refuted.
+ * A pass over {@code byte[]} that says when it only deleted: every candidate of such a turn, and
+ * what it returned, was the content it was given with some bytes left out (the tree passes, which
+ * unparse the input's own bytes, unless a grammar puts a minimal replacement in a node's place). It
+ * lets the {@link PassScheduler} skip a turn that can only ask again what was refuted.
  *
  * <p>Contract: {@link #lastTurnOnlyDeleted} MUST be false unless every candidate of the pass's last
  * turn was a subsequence of the content it was given. After a turn the pass finished (not cut off

@@ -4,7 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.loop.OracleLoop;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,13 +13,12 @@ import java.util.function.IntToLongFunction;
 import org.apiguardian.api.API;
 
 /**
- * Gives value reducers ("passes") turns by yield, so that heuristic passes pay for themselves.
+ * Gives passes ("passes") turns by yield, so that heuristic passes pay for themselves.
  *
  * <p>Contract, per round ({@link #runRound}):
  *
  * <ul>
- *   <li>a pass that does not {@linkplain ValueReducer#appliesTo apply} to the best content gets no
- *       turn;
+ *   <li>a pass that does not {@linkplain Pass#appliesTo apply} to the best content gets no turn;
  *   <li>passes run in order of yield (items removed plus contents simplified, per run, over all
  *       their turns so far); passes not yet run come first, in their configured order;
  *   <li>a pass whose last turn gained nothing is skipped until the content has halved since;
@@ -45,7 +44,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public final class PassScheduler<C> {
-  private final List<ValueReducer<C>> passes;
+  private final List<Pass<C>> passes;
   private final SchedulingPolicy policy;
   private final List<PassRecord> records = new ArrayList<>();
   private int roundPasses = 1; // how many passes applied at the start of the last policy round
@@ -55,12 +54,12 @@ public final class PassScheduler<C> {
   private long wastedRetryCalls;
 
   /** A scheduler whose rounds take their allowances and waste limits as arguments. */
-  public PassScheduler(List<ValueReducer<C>> passes) {
+  public PassScheduler(List<Pass<C>> passes) {
     this(passes, null);
   }
 
   /** A scheduler whose rounds follow {@code policy}. */
-  public PassScheduler(List<ValueReducer<C>> passes, SchedulingPolicy policy) {
+  public PassScheduler(List<Pass<C>> passes, SchedulingPolicy policy) {
     this.passes = List.copyOf(passes);
     this.policy = policy;
     for (int i = 0; i < passes.size(); i++) {
@@ -68,7 +67,7 @@ public final class PassScheduler<C> {
     }
   }
 
-  /** Notes a turn of the sequence reducer that cost {@code spent} runs, for the policy. */
+  /** Notes a turn of the algorithm that cost {@code spent} runs, for the policy. */
   public void sequenceSpent(long spent) {
     policy().sequenceSpent(spent);
   }
@@ -168,7 +167,7 @@ public final class PassScheduler<C> {
       long full = allowance.applyAsLong(sizeBefore) * record.allowanceFactor;
       AllowanceTester<C> tester = new AllowanceTester<>(loop, Math.min(left, full));
       boolean cutOff = false;
-      ValueReducer<C> pass = passes.get(record.order);
+      Pass<C> pass = passes.get(record.order);
       record.finished = null;
       try {
         C rewritten = pass.reduce(before, tester);
@@ -254,10 +253,10 @@ public final class PassScheduler<C> {
     return cutOffs;
   }
 
-  /** How many passes {@linkplain ValueReducer#appliesTo apply} to {@code content}; at least 1. */
+  /** How many passes {@linkplain Pass#appliesTo apply} to {@code content}; at least 1. */
   public int applicable(C content) {
     int count = 0;
-    for (ValueReducer<C> pass : passes) {
+    for (Pass<C> pass : passes) {
       if (pass.appliesTo(content)) {
         count++;
       }

@@ -8,25 +8,25 @@ import org.apiguardian.api.API;
 
 /**
  * How much the passes of one reduction may ask, so that on inputs where nothing structured is
- * needed the whole reduction costs little more than the sequence reducer alone. It follows what the
- * sequence reducer spends ({@link #sequenceSpent}) and sets two limits:
+ * needed the whole reduction costs little more than the algorithm alone. It follows what the
+ * algorithm spends ({@link #sequenceSpent}) and sets two limits:
  *
  * <ul>
  *   <li>each pass is cut off after {@link #passAllowance} runs in a row that found nothing. The
- *       allowance follows what the sequence reducer spent in its last turn; before its first turn,
- *       that is estimated as one question per item of the best content at the pass's turn (what
- *       certifying it 1-minimal costs), so that once a pass has taken off most of the input the
- *       others ask in proportion to what is left;
+ *       allowance follows what the algorithm spent in its last turn; before its first turn, that is
+ *       estimated as one question per item of the best content at the pass's turn (what certifying
+ *       it 1-minimal costs), so that once a pass has taken off most of the input the others ask in
+ *       proportion to what is left;
  *   <li>all passes together, over the whole reduction, waste (ask after their last find) at most
- *       {@link #WASTE_SHARE} of what the sequence reducer spent in all, counted as at least the
- *       original's size, plus {@link #MIN_ALLOWANCE} per pass. On an input nothing of which can go,
- *       that bounds the passes' price to about a tenth of the sequence reducer's.
+ *       {@link #WASTE_SHARE} of what the algorithm spent in all, counted as at least the original's
+ *       size, plus {@link #MIN_ALLOWANCE} per pass. On an input nothing of which can go, that
+ *       bounds the passes' price to about a tenth of the algorithm's.
  * </ul>
  *
  * Passes cut off at their allowance without a gain get a retry with twice as much when a round
  * changed nothing, as long as what retries wasted stays within {@link #RETRY_SHARE} of what the
- * sequence reducer spent (and the whole waste within its limit): the price of not missing a find
- * just past an allowance, such as byte-runs' on a 1-minimal result of deletion.
+ * algorithm spent (and the whole waste within its limit): the price of not missing a find just past
+ * an allowance, such as byte-runs' on a 1-minimal result of deletion.
  *
  * <p>Once the rounds have settled (nothing changed, no retry affordable), a {@linkplain
  * dev.whittle.engine.sequence.ChunkCheck chunk check} of a result of at least {@link
@@ -41,22 +41,22 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public final class SchedulingPolicy {
-  /** Share of the sequence reducer's spend that passes finding nothing may cost, in one round. */
+  /** Share of the algorithm's spend that passes finding nothing may cost, in one round. */
   static final double PASS_SHARE = 0.3;
 
   /**
-   * Share of the sequence reducer's spend (at least the original's size) that passes may waste over
-   * the whole reduction, on top of {@link #MIN_ALLOWANCE} per pass.
+   * Share of the algorithm's spend (at least the original's size) that passes may waste over the
+   * whole reduction, on top of {@link #MIN_ALLOWANCE} per pass.
    */
   static final double WASTE_SHARE = 0.1;
 
-  /** Share of what the sequence reducer spent that retries of cut-off passes may waste. */
+  /** Share of what the algorithm spent that retries of cut-off passes may waste. */
   static final double RETRY_SHARE = 0.2;
 
   /**
-   * Share of what the sequence reducer spent in all that chunk checks of settled results may ask
-   * without a cut, over the whole reduction: the sequence reducer's own spend, not the original's
-   * size, so that a large original reduced cheaply to a large result pays little for its check.
+   * Share of what the algorithm spent in all that chunk checks of settled results may ask without a
+   * cut, over the whole reduction: the algorithm's own spend, not the original's size, so that a
+   * large original reduced cheaply to a large result pays little for its check.
    */
   static final double CHUNK_CHECK_SHARE = 0.3;
 
@@ -78,7 +78,7 @@ public final class SchedulingPolicy {
 
   private final long originalSize;
   private final long leastAllowance;
-  private long lastSpend = -1; // the sequence reducer's last turn; -1: it has not had one
+  private long lastSpend = -1; // the algorithm's last turn; -1: it has not had one
   private long sequenceTotal;
   private long chunkCheckWasted;
 
@@ -95,8 +95,8 @@ public final class SchedulingPolicy {
   }
 
   /**
-   * Notes a turn of the sequence reducer that cost {@code spent} runs. A turn that asked nothing
-   * leaves the allowance at what the last one that asked set.
+   * Notes a turn of the algorithm that cost {@code spent} runs. A turn that asked nothing leaves
+   * the allowance at what the last one that asked set.
    */
   public void sequenceSpent(long spent) {
     sequenceTotal += spent;
@@ -107,7 +107,7 @@ public final class SchedulingPolicy {
 
   /**
    * Each pass's allowance in a round where {@code passes} passes apply, as a function of the size
-   * of the content the pass starts from; fixed at what the sequence reducer spent so far.
+   * of the content the pass starts from; fixed at what the algorithm spent so far.
    */
   IntToLongFunction allowance(int passes) {
     long spend = lastSpend;
@@ -126,8 +126,7 @@ public final class SchedulingPolicy {
   /**
    * How many questions a chunk check of a settled result of {@code size} items may ask now: none
    * below {@link #MIN_CHECKED_SIZE}, else what is left of {@link #CHUNK_CHECK_SHARE} of the
-   * sequence reducer's spend (at least {@link #MIN_CHUNK_CHECK}), after the checks that cut
-   * nothing.
+   * algorithm's spend (at least {@link #MIN_CHUNK_CHECK}), after the checks that cut nothing.
    */
   public long chunkCheckLeft(int size) {
     if (size < MIN_CHECKED_SIZE) {
@@ -148,23 +147,23 @@ public final class SchedulingPolicy {
     chunkCheckWasted += calls;
   }
 
-  /** How many calls retries may waste in all, given what the sequence reducer spent in all. */
+  /** How many calls retries may waste in all, given what the algorithm spent in all. */
   long retryLimit() {
     return (long) (RETRY_SHARE * sequenceTotal);
   }
 
   /**
    * How many runs in a row a pass may ask that find nothing: together, passes that find nothing
-   * cost at most {@link #PASS_SHARE} of what the sequence reducer spent in its last turn.
+   * cost at most {@link #PASS_SHARE} of what the algorithm spent in its last turn.
    */
   static long passAllowance(long sequenceSpend, int passes) {
     return Math.max(MIN_ALLOWANCE, (long) (PASS_SHARE * sequenceSpend / passes));
   }
 
   /**
-   * How many runs passes may waste over the whole reduction, given what the sequence reducer spent
-   * in all (at least the original's size): {@link #WASTE_SHARE} of it and {@link #MIN_ALLOWANCE}
-   * per pass, so that every pass can try a few candidates on a small input.
+   * How many runs passes may waste over the whole reduction, given what the algorithm spent in all
+   * (at least the original's size): {@link #WASTE_SHARE} of it and {@link #MIN_ALLOWANCE} per pass,
+   * so that every pass can try a few candidates on a small input.
    */
   static long wasteBudget(long sequenceSpend, int passes) {
     return (long) (WASTE_SHARE * sequenceSpend) + MIN_ALLOWANCE * passes;

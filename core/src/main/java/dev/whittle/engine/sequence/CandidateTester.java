@@ -10,10 +10,10 @@ import org.apiguardian.api.API;
  * loop owns the oracle, the cache and the budget; when the budget is spent it throws {@link
  * StopReduction}, which reducers MUST let through.
  *
- * <p>A loop with {@link #parallelism()} above one answers batches in parallel. Reducers SHOULD hand
- * it batches of about that size where their search can use answers it did not strictly need yet;
- * with a parallelism of one they MUST ask exactly the questions they would ask one by one, so that
- * parallel runs find the same result as sequential ones, only with more questions.
+ * <p>A loop with {@link #parallelism()} above one answers batches in parallel. Algorithms SHOULD
+ * hand it batches of about that size where their search can use answers it did not strictly need
+ * yet; with a parallelism of one they MUST ask exactly the questions they would ask one by one, so
+ * that parallel runs find the same result as sequential ones, only with more questions.
  */
 @API(status = INTERNAL, since = "0.1")
 public interface CandidateTester {

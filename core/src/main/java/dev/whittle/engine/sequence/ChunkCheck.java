@@ -18,9 +18,9 @@ import org.apiguardian.api.API;
  * can; only cuts of two or more items, each once (one-item cuts are 1-minimality's questions,
  * already asked). It stops at the first interesting cut or at its question limit.
  *
- * <p>Reducers that delete item by item (the entropy search, the passes) can commit to a part at one
- * end that later needs a part at the other, or to a run that only goes whole, and so settle on a
- * 1-minimal result that keeps a whole declaration, element or padding run, which ddmin, whose
+ * <p>Algorithms that delete item by item (the entropy search, the passes) can commit to a part at
+ * one end that later needs a part at the other, or to a run that only goes whole, and so settle on
+ * a 1-minimal result that keeps a whole declaration, element or padding run, which ddmin, whose
  * coarse chunks hold such runs whole, takes off. The heads and tails come first because a part
  * another part stopped needing sits at an end more often than not; coarse granularities first
  * because a large part that goes whole goes in a few questions.

@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
 
 /**
  * An immutable candidate: the items of the original input it keeps, as sorted disjoint ranges of
- * original indices. Reducers address items by position (0 to {@code size() - 1}); every operation
+ * original indices. Algorithms address items by position (0 to {@code size() - 1}); every operation
  * costs time in the number of ranges, not in the number of items, so a megabyte input with a few
  * clusters stays cheap.
  */

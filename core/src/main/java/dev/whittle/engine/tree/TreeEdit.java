@@ -8,8 +8,8 @@ import org.apiguardian.api.API;
 /**
  * What a reducer does to one node of a candidate: delete it (leaving its {@linkplain
  * SyntaxNode#replacement() replacement}), put fixed bytes in its place, or hoist one of its
- * descendants into its place (the GTR paper's substitute-by-child, the grammar reducer's
- * replacement by a smaller subtree of the same nonterminal).
+ * descendants into its place (the GTR paper's substitute-by-child, the grammar pass's replacement
+ * by a smaller subtree of the same nonterminal).
  */
 @API(status = INTERNAL, since = "0.1")
 public abstract sealed class TreeEdit {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,12 +23,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * each question is strictly {@linkplain ByteArrays#isSimpler simpler} than the last content the
  * pass was told is interesting (so it never proposes the current content and no chain of passes can
  * cycle), the result is the input itself or an interesting answer, and the questions stay within a
- * bound linear in the input's size; a pass that says it does not {@linkplain ValueReducer#appliesTo
- * apply} to an input asks nothing about it.
+ * bound linear in the input's size; a pass that says it does not {@linkplain Pass#appliesTo apply}
+ * to an input asks nothing about it.
  */
 class BytePassContractTest {
   static Stream<Arguments> passes() {
-    List<Supplier<ValueReducer<byte[]>>> all =
+    List<Supplier<Pass<byte[]>>> all =
         List.of(
             BytePasses::lineRuns,
             BytePasses::lengthFields,
@@ -53,7 +53,7 @@ class BytePassContractTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("passes")
   void questionsAreStrictlySimplerAndTheResultIsInteresting(
-      String name, Supplier<ValueReducer<byte[]>> factory) {
+      String name, Supplier<Pass<byte[]>> factory) {
     SplittableRandom random = new SplittableRandom(name.hashCode());
     for (int trial = 0; trial < 60; trial++) {
       byte[] input = randomInput(random);
@@ -67,7 +67,7 @@ class BytePassContractTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("passes")
-  void repeatedCallsReachAFixedPoint(String name, Supplier<ValueReducer<byte[]>> factory) {
+  void repeatedCallsReachAFixedPoint(String name, Supplier<Pass<byte[]>> factory) {
     SplittableRandom random = new SplittableRandom(~name.hashCode());
     for (int trial = 0; trial < 10; trial++) {
       byte[] input = randomInput(random);
@@ -83,7 +83,7 @@ class BytePassContractTest {
             }
             return input.length == 0;
           };
-      ValueReducer<byte[]> pass = factory.get();
+      Pass<byte[]> pass = factory.get();
       byte[] current = input;
       for (int call = 0; ; call++) {
         if (call > 2 * input.length + 10) {
@@ -101,7 +101,7 @@ class BytePassContractTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("passes")
-  void nothingInterestingLeavesTheInputAsItIs(String name, Supplier<ValueReducer<byte[]>> factory) {
+  void nothingInterestingLeavesTheInputAsItIs(String name, Supplier<Pass<byte[]>> factory) {
     SplittableRandom random = new SplittableRandom(name.hashCode() * 31L);
     for (int trial = 0; trial < 20; trial++) {
       byte[] input = randomInput(random);
@@ -111,11 +111,11 @@ class BytePassContractTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("passes")
-  void aPassThatDoesNotApplyAsksNothing(String name, Supplier<ValueReducer<byte[]>> factory) {
+  void aPassThatDoesNotApplyAsksNothing(String name, Supplier<Pass<byte[]>> factory) {
     SplittableRandom random = new SplittableRandom(name.hashCode() * 17L);
     for (int trial = 0; trial < 60; trial++) {
       byte[] input = randomInput(random);
-      ValueReducer<byte[]> pass = factory.get();
+      Pass<byte[]> pass = factory.get();
       if (pass.appliesTo(input)) {
         continue;
       }
@@ -130,7 +130,7 @@ class BytePassContractTest {
   }
 
   private static byte[] runChecked(
-      String name, ValueReducer<byte[]> pass, byte[] input, Predicate<byte[]> oracle) {
+      String name, Pass<byte[]> pass, byte[] input, Predicate<byte[]> oracle) {
     byte[] original = input.clone();
     List<byte[]> interesting = new ArrayList<>();
     byte[][] accepted = {input};

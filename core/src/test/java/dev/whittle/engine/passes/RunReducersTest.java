@@ -49,7 +49,7 @@ class RunReducersTest {
             .reduced();
     byte[] withLines =
         Whittle.reduce(SequenceInputs.bytes(input.getBytes(ISO_8859_1)))
-            .withValueReducer(BytePasses.lineRuns())
+            .withPass(BytePasses.lineRuns())
             .run(Oracle.of(oracle))
             .reduced();
 
@@ -77,7 +77,7 @@ class RunReducersTest {
         };
     byte[] input = "attachment;e=".getBytes(ISO_8859_1);
 
-    byte[] reduced = new ByteRunReducer().reduce(input, attachment::test);
+    byte[] reduced = new ByteRunPass().reduce(input, attachment::test);
 
     assertEquals("attachment", new String(reduced, ISO_8859_1));
   }
@@ -87,7 +87,7 @@ class RunReducersTest {
     byte[] binary = {'W', 'I', 'M', 'G', 0, 0, 0, 6, '\n', 0, 1, 2, '\n', 3, 4, 5, 6, 7};
     long[] asked = {0};
     byte[] reduced =
-        new LineRunReducer()
+        new LineRunPass()
             .reduce(
                 binary,
                 candidate -> {
@@ -97,7 +97,7 @@ class RunReducersTest {
 
     assertSame(binary, reduced);
     assertEquals(0, asked[0]);
-    assertTrue(LineRunReducer.looksLikeText("Content-Type: text/plain\n\nhällo\n".getBytes()));
+    assertTrue(LineRunPass.looksLikeText("Content-Type: text/plain\n\nhällo\n".getBytes()));
   }
 
   @Test
@@ -105,18 +105,18 @@ class RunReducersTest {
     byte[] input = "one\ntwo\nthree\n".getBytes(ISO_8859_1);
     long[] asked = {0};
     byte[] lines =
-        new LineRunReducer()
+        new LineRunPass()
             .reduce(
                 input,
                 candidate -> {
                   asked[0]++;
                   return false;
                 });
-    byte[] bytes = new ByteRunReducer().reduce(input, candidate -> false);
+    byte[] bytes = new ByteRunPass().reduce(input, candidate -> false);
 
     assertSame(input, lines);
     assertSame(input, bytes);
-    assertTrue(asked[0] > 0 && asked[0] <= LineRunReducer.questionLimit(input.length));
+    assertTrue(asked[0] > 0 && asked[0] <= LineRunPass.questionLimit(input.length));
   }
 
   @Test
@@ -125,7 +125,7 @@ class RunReducersTest {
     byte[] input = ("a" + "{".repeat(200) + "b").getBytes(ISO_8859_1);
     List<String> asked = new ArrayList<>();
     byte[] bytes =
-        new ByteRunReducer()
+        new ByteRunPass()
             .reduce(
                 input,
                 candidate -> {

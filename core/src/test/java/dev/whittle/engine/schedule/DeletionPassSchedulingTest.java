@@ -8,8 +8,8 @@ import dev.whittle.api.Budget;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
+import dev.whittle.api.Pass;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.loop.OracleLoop;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -51,7 +51,7 @@ class DeletionPassSchedulingTest {
   }
 
   /** Proposes one rewrite of what it is given; a deletion pass when {@code onlyDeletes}. */
-  private class Rewrite implements ValueReducer<byte[]> {
+  private class Rewrite implements Pass<byte[]> {
     final String name;
     final UnaryOperator<String> rewrite;
 
@@ -143,7 +143,7 @@ class DeletionPassSchedulingTest {
   }
 
   /** Rewrites the first byte to upper case, same length: simpler, not shorter. */
-  private static final class SameLength implements ValueReducer<byte[]> {
+  private static final class SameLength implements Pass<byte[]> {
     final String name;
     final List<String> turns;
 

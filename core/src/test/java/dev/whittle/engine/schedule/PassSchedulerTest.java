@@ -8,8 +8,8 @@ import dev.whittle.api.Budget;
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.Outcome;
+import dev.whittle.api.Pass;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.loop.OracleLoop;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +42,7 @@ class PassSchedulerTest {
    * Asks the scripted candidates in order, as long as the tester lets it, and returns the last one
    * found interesting; records that it ran.
    */
-  private static class Scripted implements ValueReducer<String> {
+  private static class Scripted implements Pass<String> {
     final String name;
     final List<String> candidates;
     final List<String> turns;
@@ -105,7 +105,7 @@ class PassSchedulerTest {
   void aPassThatDoesNotApplyGetsNoTurnAndIsNotCountedAmongTheApplicable() {
     OracleLoop<String> loop = loop(Set.of("z"));
     List<String> turns = new ArrayList<>();
-    ValueReducer<String> inapplicable =
+    Pass<String> inapplicable =
         new Scripted("tar-on-text", failing("t", 1000), turns) {
           @Override
           public boolean appliesTo(String content) {

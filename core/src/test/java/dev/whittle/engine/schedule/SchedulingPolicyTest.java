@@ -74,7 +74,7 @@ class SchedulingPolicyTest {
   void chunkChecksAskAShareOfTheSpendOnlyOnResultsOfSixteenItemsOrMore() {
     SchedulingPolicy policy = new SchedulingPolicy(100, 0);
     assertEquals(0, policy.chunkCheckLeft(SchedulingPolicy.MIN_CHECKED_SIZE - 1));
-    // Before the sequence reducer spent anything: the floor.
+    // Before the algorithm spent anything: the floor.
     assertEquals(
         SchedulingPolicy.MIN_CHUNK_CHECK, policy.chunkCheckLeft(SchedulingPolicy.MIN_CHECKED_SIZE));
     policy.sequenceSpent(1000);

@@ -171,7 +171,7 @@ public final class CorpusMinimizer {
     return copy(b -> b.options = b.options.withExitGuard(guard));
   }
 
-  /** Whether shrinking also uses the value reducers that fit the target (default on). */
+  /** Whether shrinking also uses the passes that fit the target (default on). */
   public CorpusMinimizer withValueReduction(boolean values) {
     return copy(b -> b.valueReduction = values);
   }

@@ -5,10 +5,10 @@ import static com.google.common.base.Preconditions.checkArgument;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
 import dev.whittle.api.Outcome;
+import dev.whittle.api.Pass;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.coverage.FeatureSets;
@@ -56,7 +56,7 @@ final class CorpusFileShrinker {
             // Jobs shrink files side by side rather than run one file's candidates ahead, which
             // costs runs for answers the search may not use.
             .withJobs(1)
-            .withValueReducersFirst(true)
+            .withPassesFirst(true)
             // Never larger than plain ddmin: a settled result gets its chunk check.
             .withChunkCheck(true)
             // A small file's sequence turn is cheap, and the allowance it alone would give a
@@ -64,8 +64,8 @@ final class CorpusFileShrinker {
             // chunk after the header): a tenth of the file's budget.
             .withPassAllowance(passAllowance(minimizer.budgetPerInput().maxRuns()));
     if (minimizer.valueReduction()) {
-      for (ValueReducer<byte[]> reducer : targets.valueReducers()) {
-        reduction = reduction.withValueReducer(reducer);
+      for (Pass<byte[]> reducer : targets.passes()) {
+        reduction = reduction.withPass(reducer);
       }
     }
     Oracle<byte[]> keepsFeatures =

@@ -1,13 +1,13 @@
 package dev.whittle.jazzer.corpus;
 
 import dev.whittle.api.Oracle;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.passes.Recipes;
-import dev.whittle.jazzer.passes.ValueReducerChoice;
+import dev.whittle.jazzer.passes.ValuePassChoice;
 import dev.whittle.jazzer.process.MovedGlobals;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
@@ -21,9 +21,9 @@ import java.util.function.Supplier;
 /**
  * One loaded copy of the fuzz target with coverage probes on the classes the minimizer names, in a
  * class loader of its own. The one class of the corpus engine that knows how targets are described,
- * loaded and run ({@code jazzer.target}, {@code jazzer.runtime}) and which value reducers fit them,
- * so that a change there is made here alone. Not thread-safe: {@link CorpusTargetPool} lends each
- * copy to one thread at a time.
+ * loaded and run ({@code jazzer.target}, {@code jazzer.runtime}) and which passes fit them, so that
+ * a change there is made here alone. Not thread-safe: {@link CorpusTargetPool} lends each copy to
+ * one thread at a time.
  */
 final class CorpusTarget implements AutoCloseable {
   private final TargetRunner runner;
@@ -77,26 +77,26 @@ final class CorpusTarget implements AutoCloseable {
   }
 
   /**
-   * The value reducers for shrinking a corpus file of this target: recorded provider calls for a
-   * {@code FuzzedDataProvider} target (recorded on whichever copy of {@code targets} is idle), the
-   * byte passes for a {@code byte[]} one. This copy is only asked its shape, never run.
+   * The passes for shrinking a corpus file of this target: recorded provider calls for a {@code
+   * FuzzedDataProvider} target (recorded on whichever copy of {@code targets} is idle), the byte
+   * passes for a {@code byte[]} one. This copy is only asked its shape, never run.
    */
-  List<ValueReducer<byte[]>> valueReducers(CorpusTargetPool targets) {
+  List<Pass<byte[]>> passes(CorpusTargetPool targets) {
     if (runner.takesDataProvider()) {
       return Recipes.fuzzedDataValues(
           input -> targets.withTarget(copy -> copy.runner.recordCalls(input)));
     }
-    return ValueReducerChoice.forCorpusFile(runner);
+    return ValuePassChoice.forCorpusFile(runner);
   }
 
   /**
    * The oracle a corpus file's shrinking asks, for {@code original}: for structured parameters only
-   * the mutation framework's own encodings reach {@code oracle} ({@link
-   * ValueReducerChoice#restrict}), so that a shrunk file is small in its values and one Jazzer
-   * itself could have written; {@code oracle} itself for other parameters.
+   * the mutation framework's own encodings reach {@code oracle} ({@link ValuePassChoice#restrict}),
+   * so that a shrunk file is small in its values and one Jazzer itself could have written; {@code
+   * oracle} itself for other parameters.
    */
   Oracle<byte[]> restrict(byte[] original, Oracle<byte[]> oracle) {
-    return ValueReducerChoice.restrict(runner, original, oracle);
+    return ValuePassChoice.restrict(runner, original, oracle);
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.whittle.jazzer.corpus;
 
 import dev.whittle.api.Oracle;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -90,13 +90,13 @@ final class CorpusTargetPool implements AutoCloseable {
     }
   }
 
-  /** The value reducers that fit the target ({@link CorpusTarget#valueReducers}). */
-  List<ValueReducer<byte[]>> valueReducers() {
+  /** The passes that fit the target ({@link CorpusTarget#passes}). */
+  List<Pass<byte[]>> passes() {
     CorpusTarget any;
     synchronized (all) {
       any = all.get(0);
     }
-    return any.valueReducers(this);
+    return any.passes(this);
   }
 
   /** The oracle for shrinking {@code original} ({@link CorpusTarget#restrict}). */

@@ -3,11 +3,11 @@ package dev.whittle.jazzer.crash;
 import dev.whittle.api.Budget;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.OriginalNotInterestingException;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ProgressListener;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.Finding;
@@ -18,7 +18,7 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.UnexpectedFindingException;
 import dev.whittle.jazzer.api.Verification;
-import dev.whittle.jazzer.passes.ValueReducerChoice;
+import dev.whittle.jazzer.passes.ValuePassChoice;
 import dev.whittle.jazzer.process.MovedGlobals;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
@@ -303,9 +303,9 @@ final class CrashMinimization {
             .withAlgorithm(minimizer.algorithm())
             .withBudget(overflowPatience(original, minimizer.budget()))
             .withJobs(jobs.size() + 1)
-            // Value reducers remove chunks and provider calls wholesale that byte deletion
+            // Passes remove chunks and provider calls wholesale that byte deletion
             // would otherwise take apart a byte at a time (docs/dev/benchmarks.md).
-            .withValueReducersFirst(true)
+            .withPassesFirst(true)
             // Never larger than plain ddmin: a settled result gets its chunk check.
             .withChunkCheck(true)
             // An overflow bound by nesting fails in a prefix, and needs the nesting at its end;
@@ -314,8 +314,8 @@ final class CrashMinimization {
                 isOverflow(original) && runner.inputKind() == TargetRunner.InputKind.BYTES)
             .withImprovementListener(improvements);
     if (minimizer.valueReduction()) {
-      for (ValueReducer<byte[]> valueReducer : ValueReducerChoice.forRunner(runner)) {
-        reduction = reduction.withValueReducer(valueReducer);
+      for (Pass<byte[]> pass : ValuePassChoice.forRunner(runner)) {
+        reduction = reduction.withPass(pass);
       }
     }
     for (ProgressListener listener : minimizer.progressListeners()) {
@@ -323,7 +323,7 @@ final class CrashMinimization {
     }
     Oracle<byte[]> asked = jobs.size() == 0 ? oracle : jobs.pool(oracle, original, framesRequired);
     if (minimizer.valueReduction()) {
-      asked = ValueReducerChoice.restrict(runner, crash, asked);
+      asked = ValuePassChoice.restrict(runner, crash, asked);
     }
     try {
       return reduction.run(asked);

@@ -7,7 +7,7 @@ import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
-import dev.whittle.jazzer.passes.ValueReducerChoice;
+import dev.whittle.jazzer.passes.ValuePassChoice;
 import dev.whittle.jazzer.runtime.JazzerAgent;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -29,7 +29,7 @@ public final class InProcessCrashMinimizerEngine implements CrashMinimizerEngine
     return minimizer
         .target()
         .testMethod()
-        .flatMap(method -> ValueReducerChoice.describe(method, input));
+        .flatMap(method -> ValuePassChoice.describe(method, input));
   }
 
   @Override

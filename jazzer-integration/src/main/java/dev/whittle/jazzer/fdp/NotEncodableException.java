@@ -7,9 +7,9 @@ import org.apiguardian.api.API;
 
 /**
  * {@link FuzzedDataEncoder}'s answer "no input makes these calls return these values": an expected
- * outcome for a value reducer, which then does not ask about the candidate. Anything else the
- * encoder throws (a {@link ClassCastException} for a value of the wrong type, a failed
- * precondition) is a bug and must not be read as this.
+ * outcome for a pass, which then does not ask about the candidate. Anything else the encoder throws
+ * (a {@link ClassCastException} for a value of the wrong type, a failed precondition) is a bug and
+ * must not be read as this.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class NotEncodableException extends RuntimeException {

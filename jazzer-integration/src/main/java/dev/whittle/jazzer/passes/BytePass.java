@@ -2,7 +2,7 @@ package dev.whittle.jazzer.passes;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.passes.BytePasses;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,16 +55,16 @@ public enum BytePass {
   /** The name that stands for {@link Recipes#bytes()}: the byte passes {@code minimize} runs. */
   public static final String ALL = "all";
 
-  private final Supplier<ValueReducer<byte[]>> factory;
+  private final Supplier<Pass<byte[]>> factory;
   private final String description;
 
-  BytePass(Supplier<ValueReducer<byte[]>> factory, String description) {
+  BytePass(Supplier<Pass<byte[]>> factory, String description) {
     this.factory = factory;
     this.description = description;
   }
 
   /** A fresh pass for one reduction. */
-  public ValueReducer<byte[]> newPass() {
+  public Pass<byte[]> newPass() {
     return factory.get();
   }
 

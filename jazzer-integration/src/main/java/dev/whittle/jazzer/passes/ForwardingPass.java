@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.passes;
 
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.schedule.DeletionPass;
 
 /**
@@ -8,9 +8,9 @@ import dev.whittle.engine.schedule.DeletionPass;
  * scheduler, whether its last turn only deleted (false for a wrapped pass that is no {@link
  * DeletionPass}). An implementation overrides what it changes.
  */
-interface ForwardingPass<C> extends ValueReducer<C>, DeletionPass {
+interface ForwardingPass<C> extends Pass<C>, DeletionPass {
   /** The wrapped pass. */
-  ValueReducer<C> pass();
+  Pass<C> pass();
 
   @Override
   default String name() {

@@ -3,7 +3,7 @@ package dev.whittle.jazzer.passes;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.ContentTester;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
 
 /**
  * Runs of the test command per pass of one reduction, for {@code --json}'s {@code runsPerPass}: a
- * run is the pass's whose turn it is when the run starts, the sequence reducer's (named {@value
+ * run is the pass's whose turn it is when the run starts, the algorithm's (named {@value
  * #SEQUENCE}) outside every pass's turn. Cache hits are not runs. The reduction runs one pass at a
  * time, its jobs answering that pass's questions, so the turn says whose a run is; it is what tells
  * an expensive pass from a cheap one asking the same questions again. It lives with the catalogue
@@ -26,11 +26,11 @@ public final class PassRuns {
   private final Map<String, Long> runs = new LinkedHashMap<>();
 
   /** {@code pass}, telling this counter when its turn begins and ends. */
-  public <C> ValueReducer<C> counted(ValueReducer<C> pass) {
+  public <C> Pass<C> counted(Pass<C> pass) {
     synchronized (runs) {
       runs.putIfAbsent(pass.name(), 0L);
     }
-    return new Counted<>(pass, this);
+    return new CountedPass<>(pass, this);
   }
 
   /** One run of the test command, the current turn's. */
@@ -49,7 +49,7 @@ public final class PassRuns {
   }
 
   /** A pass that marks its turn; a deletion pass stays one for the pass scheduler. */
-  private record Counted<C>(ValueReducer<C> pass, PassRuns counter) implements ForwardingPass<C> {
+  private record CountedPass<C>(Pass<C> pass, PassRuns counter) implements ForwardingPass<C> {
     @Override
     public C reduce(C current, ContentTester<C> tester) {
       String before = counter.turn.getAndSet(pass.name());

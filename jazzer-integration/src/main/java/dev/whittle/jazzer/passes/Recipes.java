@@ -3,12 +3,12 @@ package dev.whittle.jazzer.passes;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.Algorithms;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.TreePasses;
 import dev.whittle.jazzer.values.FuzzedDataRecorder;
-import dev.whittle.jazzer.values.ValueReducers;
+import dev.whittle.jazzer.values.ValuePasses;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
 /**
  * The named recipes: which passes run on an input of one kind, in which order. Every front door
  * takes its passes from here, so that {@code reduce --passes all} is what {@code minimize} runs.
- * Passes that do not {@linkplain ValueReducer#appliesTo apply} to the content take no share of the
+ * Passes that do not {@linkplain Pass#appliesTo apply} to the content take no share of the
  * allowance, so a recipe may hold passes for formats the input is not in.
  */
 @API(status = INTERNAL, since = "0.1")
@@ -29,10 +29,10 @@ public final class Recipes {
    * which would zero the headers' fields and leave nothing they recognize), then the length-field
    * sweep, which on a large input would otherwise ask many questions before block deletion's few,
    * and the other binary-format passes, then the filler runs, which make large text uniform so that
-   * the byte runs after them and the sequence reducer's certification of a result bound by its
-   * length ask a question per run rather than per byte, byte runs last. The integer rewrites are
-   * not among them: every content they rewrite gives the next round's passes a new input to sweep,
-   * for no smaller result on the samples (docs/dev/benchmarks.md, "Binary formats").
+   * the byte runs after them and the algorithm's certification of a result bound by its length ask
+   * a question per run rather than per byte, byte runs last. The integer rewrites are not among
+   * them: every content they rewrite gives the next round's passes a new input to sweep, for no
+   * smaller result on the samples (docs/dev/benchmarks.md, "Binary formats").
    */
   private static final List<BytePass> BYTES =
       List.of(
@@ -67,8 +67,8 @@ public final class Recipes {
    * only while the content looks like text (so that on a binary crash the byte passes' share of the
    * allowance stays what it was), then {@link #bytes()}.
    */
-  public static List<ValueReducer<byte[]>> crashBytes() {
-    List<ValueReducer<byte[]>> passes = new ArrayList<>(textTrees());
+  public static List<Pass<byte[]>> crashBytes() {
+    List<Pass<byte[]>> passes = new ArrayList<>(textTrees());
     passes.addAll(newPasses(BYTES, BytePass.LENGTH_FIELDS.newPass()));
     return passes;
   }
@@ -80,7 +80,7 @@ public final class Recipes {
    * sweep's runs are most of the time, and its guesses of a zero length are plain deletions the
    * other passes make.
    */
-  public static List<ValueReducer<byte[]>> corpusFile() {
+  public static List<Pass<byte[]>> corpusFile() {
     return newPasses(
         BYTES.stream().filter(pass -> pass != BytePass.FILL_RUNS).toList(),
         BytePasses.lengthFieldsWithContent());
@@ -92,9 +92,9 @@ public final class Recipes {
    * like text. A regex crash with a run of NULs in it turns text once the bytes' deletions took
    * them out, and then its brackets count.
    */
-  private static List<ValueReducer<byte[]>> textTrees() {
-    List<ValueReducer<byte[]>> passes = new ArrayList<>();
-    for (ValueReducer<byte[]> pass :
+  private static List<Pass<byte[]>> textTrees() {
+    List<Pass<byte[]>> passes = new ArrayList<>();
+    for (Pass<byte[]> pass :
         TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm())) {
       passes.add(new TextOnlyPass(pass));
     }
@@ -102,8 +102,7 @@ public final class Recipes {
   }
 
   /** Fresh passes for {@code recipe}, with {@code lengthFields} for the length-field sweep. */
-  private static List<ValueReducer<byte[]>> newPasses(
-      List<BytePass> recipe, ValueReducer<byte[]> lengthFields) {
+  private static List<Pass<byte[]>> newPasses(List<BytePass> recipe, Pass<byte[]> lengthFields) {
     return recipe.stream()
         .map(pass -> pass == BytePass.LENGTH_FIELDS ? lengthFields : pass.newPass())
         .toList();
@@ -113,8 +112,8 @@ public final class Recipes {
    * A {@code FuzzedDataProvider} target's input: its recorded provider calls, whose values are made
    * smaller and encoded back into bytes.
    */
-  public static List<ValueReducer<byte[]>> fuzzedDataValues(FuzzedDataRecorder recorder) {
-    return List.of(ValueReducers.forFuzzedDataProvider(recorder));
+  public static List<Pass<byte[]>> fuzzedDataValues(FuzzedDataRecorder recorder) {
+    return List.of(ValuePasses.forFuzzedDataProvider(recorder));
   }
 
   /**
@@ -122,12 +121,12 @@ public final class Recipes {
    * byte-level passes mostly shift later fields, so the pass decodes the argument values, shrinks
    * them and encodes them back with the framework's own writer.
    */
-  public static List<ValueReducer<byte[]>> mutatorArguments(Method method) {
-    return List.of(ValueReducers.forMutatorArguments(method));
+  public static List<Pass<byte[]>> mutatorArguments(Method method) {
+    return List.of(ValuePasses.forMutatorArguments(method));
   }
 
   /** Fresh passes for the names {@code passes} gives, in their order. */
-  public static List<ValueReducer<byte[]>> newPasses(List<BytePass> passes) {
+  public static List<Pass<byte[]>> newPasses(List<BytePass> passes) {
     return passes.stream().map(BytePass::newPass).toList();
   }
 }

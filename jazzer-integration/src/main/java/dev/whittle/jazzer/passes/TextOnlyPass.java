@@ -1,7 +1,7 @@
 package dev.whittle.jazzer.passes;
 
 import dev.whittle.api.ContentTester;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 
 /**
@@ -11,14 +11,14 @@ import dev.whittle.engine.tree.lenient.LenientFormats;
  * the tree passes pair its brackets ({@code ({)} to {@code {}).
  */
 final class TextOnlyPass implements ForwardingPass<byte[]> {
-  private final ValueReducer<byte[]> pass;
+  private final Pass<byte[]> pass;
 
-  TextOnlyPass(ValueReducer<byte[]> pass) {
+  TextOnlyPass(Pass<byte[]> pass) {
     this.pass = pass;
   }
 
   @Override
-  public ValueReducer<byte[]> pass() {
+  public Pass<byte[]> pass() {
     return pass;
   }
 

@@ -4,11 +4,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.passes.BytePasses;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeSizeLimit;
-import dev.whittle.engine.tree.grammar.GrammarReducers;
+import dev.whittle.engine.tree.grammar.GrammarPasses;
 import dev.whittle.engine.tree.grammar.GrammarTreeBuilder;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.LearnedFilters;
@@ -26,8 +26,8 @@ import org.apiguardian.api.API;
  * of valid inputs to learn from become passes. {@value #AUTO} picks a lenient format by the input's
  * content; on input that does not look like text, the passes pick it by the current content and
  * apply only once that looks like text, as {@code whittle minimize}'s do: Jazzer's crash files
- * often hold a NUL or a byte that is not UTF-8, which the sequence reducer's first deletions take
- * out. {@code bytes} means no tree passes.
+ * often hold a NUL or a byte that is not UTF-8, which the algorithm's first deletions take out.
+ * {@code bytes} means no tree passes.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class TreeRecipe {
@@ -61,14 +61,14 @@ public final class TreeRecipe {
   /** The names of the tree passes a text input gets by default, in their order. */
   public static List<String> defaultPassNames() {
     return textPasses(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
-        .map(ValueReducer::name)
+        .map(Pass::name)
         .toList();
   }
 
   /** The tree passes alone, which {@code whittle minimize} runs too, in their order. */
   public static List<String> treePassNames() {
     return TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm()).stream()
-        .map(ValueReducer::name)
+        .map(Pass::name)
         .toList();
   }
 
@@ -83,8 +83,8 @@ public final class TreeRecipe {
    * test run there is a JVM or a process, where a few more questions are cheap beside what they
    * save.
    */
-  private static List<ValueReducer<byte[]>> textPasses(TreeBuilder builder, Algorithm algorithm) {
-    List<ValueReducer<byte[]>> passes = new ArrayList<>();
+  private static List<Pass<byte[]>> textPasses(TreeBuilder builder, Algorithm algorithm) {
+    List<Pass<byte[]>> passes = new ArrayList<>();
     passes.add(BytePasses.fillAll());
     passes.addAll(TreePasses.forText(builder, algorithm));
     passes.add(BytePasses.tokens());
@@ -132,11 +132,11 @@ public final class TreeRecipe {
    * replace a subtree by a smaller one of the same rule or by its minimal expansion: what deletion
    * alone cannot do without breaking the grammar.
    */
-  public List<ValueReducer<byte[]>> defaultPasses(Algorithm levelAlgorithm) {
+  public List<Pass<byte[]>> defaultPasses(Algorithm levelAlgorithm) {
     if (!(builder instanceof GrammarTreeBuilder grammar)) {
       return whenText(textPasses(builder, levelAlgorithm));
     }
-    List<ValueReducer<byte[]>> passes = new ArrayList<>(GrammarReducers.forBuilder(grammar));
+    List<Pass<byte[]>> passes = new ArrayList<>(GrammarPasses.forBuilder(grammar));
     passes.addAll(textPasses(builder, levelAlgorithm));
     return passes;
   }
@@ -149,11 +149,10 @@ public final class TreeRecipe {
    * @throws IllegalArgumentException if {@code learnFrom} holds no input the format reads
    * @throws java.io.UncheckedIOException if {@code learnFrom} cannot be read
    */
-  public ValueReducer<byte[]> named(
-      String name, Algorithm levelAlgorithm, Optional<Path> learnFrom) {
+  public Pass<byte[]> named(String name, Algorithm levelAlgorithm, Optional<Path> learnFrom) {
     LearnedFilters filters =
         learnFrom.map(dir -> LearnedFilters.learn(builder, dir)).orElse(LearnedFilters.none());
-    ValueReducer<byte[]> pass =
+    Pass<byte[]> pass =
         TreePasses.named(name, builder, levelAlgorithm, filters)
             .orElseThrow(() -> new IllegalStateException("unknown tree algorithm '" + name + "'"));
     return textOnly ? new TextOnlyPass(pass) : pass;
@@ -164,9 +163,7 @@ public final class TreeRecipe {
     return textOnly;
   }
 
-  private List<ValueReducer<byte[]>> whenText(List<ValueReducer<byte[]>> passes) {
-    return textOnly
-        ? passes.stream().<ValueReducer<byte[]>>map(TextOnlyPass::new).toList()
-        : passes;
+  private List<Pass<byte[]>> whenText(List<Pass<byte[]>> passes) {
+    return textOnly ? passes.stream().<Pass<byte[]>>map(TextOnlyPass::new).toList() : passes;
   }
 }

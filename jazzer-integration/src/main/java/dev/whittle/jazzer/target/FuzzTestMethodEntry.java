@@ -173,7 +173,7 @@ final class FuzzTestMethodEntry {
             : TargetRunner.InputKind.BYTES;
   }
 
-  /** The method, whose parameters a value reducer of structured parameters needs. */
+  /** The method, whose parameters a pass of structured parameters needs. */
   Method method() {
     return chosen;
   }

@@ -39,7 +39,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public final class TargetRunner implements AutoCloseable {
-  /** How the entry point takes its input, which decides the value reducers that fit it. */
+  /** How the entry point takes its input, which decides the passes that fit it. */
   public enum InputKind {
     /** One {@code byte[]}: the bytes as they are. */
     BYTES,
@@ -368,7 +368,7 @@ public final class TargetRunner implements AutoCloseable {
     return entry.className();
   }
 
-  /** The fuzz test method each run calls, whose parameters a value reducer may need. */
+  /** The fuzz test method each run calls, whose parameters a pass may need. */
   public Optional<Method> testMethod() {
     return Optional.ofNullable(entry.testMethod());
   }

@@ -6,7 +6,7 @@ import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What the value reducer can do with one call's value: its kind, range, length and edits. */
+/** What the pass can do with one call's value: its kind, range, length and edits. */
 final class CallValues {
   private CallValues() {}
 

@@ -9,9 +9,9 @@ import org.apiguardian.api.API;
 
 /**
  * Runs a {@code FuzzedDataProvider} target on an input and tells which consuming calls it made, in
- * order, with the values they returned: how the value reducer sees the current input's values. It
- * is no oracle question; the in-process engine passes {@code TargetRunner::recordCalls}, which
- * counts the run among the session's runs.
+ * order, with the values they returned: how the pass sees the current input's values. It is no
+ * oracle question; the in-process engine passes {@code TargetRunner::recordCalls}, which counts the
+ * run among the session's runs.
  */
 @FunctionalInterface
 @API(status = INTERNAL, since = "0.1")

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.BiPredicate;
 
 /**
- * The moves of one integer toward its simplest value, for {@link MutatorArgumentsSweep}: the
+ * The moves of one integer toward its simplest value, for {@link MutatorArgumentsTurn}: the
  * simplest value, the small values next to it, a binary search, and every value the order puts
  * below a result near the simplest. Where one step toward the simplest no longer fails, the value
  * sits at a threshold already if the property is monotone in it, and its search is {@linkplain

@@ -73,10 +73,10 @@ public final class MutatorArguments {
    * shorter inputs with larger values, because the reader pads with zeros: {@code x = 101} takes
    * four bytes {@code 00 00 00 65}, and deleting the three zeros gives {@code 65} padded to {@code
    * 0x65000000}. Restricted to canonical encodings, fewer bytes mean shorter strings and lists and
-   * fewer present values, and the value reducer of {@link ValueReducers#forMutatorArguments} moves
-   * numbers toward zero at the same size, so the result is small in its values, as a JUnit user
-   * reading a shrunk sample expects. Without it, the result is smaller in bytes and its values MAY
-   * be larger. The result is an input Jazzer itself could have written.
+   * fewer present values, and the pass of {@link ValuePasses#forMutatorArguments} moves numbers
+   * toward zero at the same size, so the result is small in its values, as a JUnit user reading a
+   * shrunk sample expects. Without it, the result is smaller in bytes and its values MAY be larger.
+   * The result is an input Jazzer itself could have written.
    *
    * @throws IllegalStateException if Jazzer's mutation framework is unavailable
    * @throws IllegalArgumentException if the framework cannot handle {@code method}'s parameters

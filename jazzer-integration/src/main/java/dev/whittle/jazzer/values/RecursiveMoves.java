@@ -12,12 +12,12 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The moves of a {@link MutatorArgumentsSweep} on recursive records (a tree of records of one
- * type): a record replaced by a descendant of its type, a smaller tree that may keep the failure
- * where deleting one subtree does not; and a small tree rebuilt in each smaller shape, its nodes'
- * other components sorted in the {@link ValueOrder} and laid out in preorder, so that values move
- * between subtrees, which no move of one value does (a heap {@code (0, (0, (1), null), (0))}
- * becomes {@code (0, null, (0, (0), (1)))}). Every candidate goes through the sweep's question.
+ * The moves of a {@link MutatorArgumentsTurn} on recursive records (a tree of records of one type):
+ * a record replaced by a descendant of its type, a smaller tree that may keep the failure where
+ * deleting one subtree does not; and a small tree rebuilt in each smaller shape, its nodes' other
+ * components sorted in the {@link ValueOrder} and laid out in preorder, so that values move between
+ * subtrees, which no move of one value does (a heap {@code (0, (0, (1), null), (0))} becomes {@code
+ * (0, null, (0, (0), (1)))}). Every candidate goes through the sweep's question.
  */
 final class RecursiveMoves {
   /** Trees are rebuilt in other shapes only up to this many nodes: shapes grow exponentially. */
@@ -34,7 +34,7 @@ final class RecursiveMoves {
   private final Predicate<Object[]> accepted;
   private final BooleanSupplier stop;
 
-  RecursiveMoves(SweepView sweep) {
+  RecursiveMoves(TurnView sweep) {
     this.types = sweep.types();
     this.current = sweep.current();
     this.accepted = sweep.accepted();

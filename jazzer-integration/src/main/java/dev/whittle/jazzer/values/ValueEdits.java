@@ -18,8 +18,8 @@ import java.util.Set;
 import java.util.function.LongPredicate;
 
 /**
- * What the mutator-arguments reducer can do with one decoded value: shorten a string, list, set,
- * map or array, move an integer toward its simplest value. Every edit here is only a proposal: the
+ * What the mutator-arguments pass can do with one decoded value: shorten a string, list, set, map
+ * or array, move an integer toward its simplest value. Every edit here is only a proposal: the
  * sweep asks about it only when the framework's writer and reader agree that the encoding stands
  * for exactly this value, which catches values out of an annotated range or size.
  */

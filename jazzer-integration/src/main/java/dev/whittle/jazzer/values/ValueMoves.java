@@ -15,7 +15,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The moves of a {@link MutatorArgumentsSweep} that change several values at once, where changing
+ * The moves of a {@link MutatorArgumentsTurn} that change several values at once, where changing
  * one alone never keeps the failure: equal integers lowered together (a duplicate the test looks
  * for), two integers moved by the same delta (a difference the test looks at), a list merged into
  * its neighbour (the elements stay, the structure gets flatter), an element moved to an earlier
@@ -40,7 +40,7 @@ final class ValueMoves {
   private final Predicate<Object[]> accepted;
   private final BooleanSupplier stop;
 
-  ValueMoves(SweepView sweep) {
+  ValueMoves(TurnView sweep) {
     this.types = sweep.types();
     this.current = sweep.current();
     this.accepted = sweep.accepted();

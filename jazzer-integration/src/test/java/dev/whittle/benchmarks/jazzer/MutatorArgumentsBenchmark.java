@@ -8,7 +8,7 @@ import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.values.MutatorArguments;
-import dev.whittle.jazzer.values.ValueReducers;
+import dev.whittle.jazzer.values.ValuePasses;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.InvocationTargetException;
@@ -22,12 +22,12 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Mutation-framework arguments: byte deletion alone (Entropy Debugging) against the value reducer
- * of {@code ValueReducers.forMutatorArguments}, with the plain oracle and with the canonical-only
- * oracle of {@code MutatorArguments.onlyCanonical}, on two {@code @FuzzTest}-style methods with
- * generated failing inputs. Prints per configuration the input and result sizes, the runs of the
- * reduction, the runs of the method (the canonical-only oracle answers the rest without running
- * it), the time, and the result's decoded values.
+ * Mutation-framework arguments: byte deletion alone (Entropy Debugging) against the pass of {@code
+ * ValuePasses.forMutatorArguments}, with the plain oracle and with the canonical-only oracle of
+ * {@code MutatorArguments.onlyCanonical}, on two {@code @FuzzTest}-style methods with generated
+ * failing inputs. Prints per configuration the input and result sizes, the runs of the reduction,
+ * the runs of the method (the canonical-only oracle answers the rest without running it), the time,
+ * and the result's decoded values.
  *
  * <pre>{@code
  * mvn -B -q -ntp -pl core,jazzer-integration -am test-compile dependency:build-classpath \
@@ -108,9 +108,7 @@ public final class MutatorArgumentsBenchmark {
           Reduction<byte[]> reduction = Whittle.reduce(SequenceInputs.bytes(original));
           if (mode != Mode.BYTES) {
             reduction =
-                reduction
-                    .withValueReducer(ValueReducers.forMutatorArguments(method))
-                    .withValueReducersFirst(true);
+                reduction.withPass(ValuePasses.forMutatorArguments(method)).withPassesFirst(true);
           }
           result =
               reduction.run(

@@ -86,7 +86,7 @@ class ValueReductionTest {
 
   /**
    * Issue 20's shape (two ints, a marker of at most 8 characters, the rest as text): byte deletion
-   * removes nothing, and the value reducer must reach the marker within its allowance.
+   * removes nothing, and the pass must reach the marker within its allowance.
    */
   @Test
   void aMarkerBetweenEndIntsAndATextThatCannotShrinkIsShortened() {

@@ -54,9 +54,44 @@ class JazzerIntegrationArchitectureTest {
     "dev.whittle.jazzer.crash..",
     "dev.whittle.jazzer.values..",
     "dev.whittle.engine.loop..",
-    "dev.whittle.engine.reducers..",
+    "dev.whittle.engine.algorithms..",
     "dev.whittle.engine.sequence.."
   };
+
+  /** As in core's {@code NamingRulesTest}: a content rewriter is a pass and is named so. */
+  private static final ArchRule PASSES_ARE_NAMED_PASS =
+      classes()
+          .that()
+          .implement(dev.whittle.api.Pass.class)
+          .and()
+          .areNotAnonymousClasses()
+          .and()
+          .resideInAPackage("dev.whittle.jazzer..")
+          .should()
+          .haveSimpleNameEndingWith("Pass")
+          .andShould()
+          .resideInAnyPackage("dev.whittle.jazzer.values..", "dev.whittle.jazzer.passes..");
+
+  @Test
+  void passesAreNamedPassAndLiveWithTheValuesOrThePipelines() {
+    PASSES_ARE_NAMED_PASS.check(PRODUCTION);
+    JavaClasses planted = new ClassFileImporter().importClasses(ArgumentsReducer.class);
+    // ArgumentsReducer is in dev.whittle.jazzer.architecture: misnamed and misplaced.
+    assertThrows(AssertionError.class, () -> PASSES_ARE_NAMED_PASS.check(planted));
+  }
+
+  /** A pass named the old way, outside the passes' packages. */
+  static final class ArgumentsReducer implements dev.whittle.api.Pass<byte[]> {
+    @Override
+    public String name() {
+      return "planted";
+    }
+
+    @Override
+    public byte[] reduce(byte[] current, dev.whittle.api.ContentTester<byte[]> tester) {
+      return current;
+    }
+  }
 
   @Test
   void everyPackageIsFreeOfCycles() {

@@ -145,8 +145,8 @@ class FuzzedDataEncoderTest {
   }
 
   /**
-   * "Not encodable" is an answer a value reducer acts on; a value of the wrong type is a bug of
-   * whoever built the call, and must not pass for that answer.
+   * "Not encodable" is an answer a pass acts on; a value of the wrong type is a bug of whoever
+   * built the call, and must not pass for that answer.
    */
   @Test
   void aValueOfTheWrongTypeIsABugNotARefusal() {
@@ -177,7 +177,7 @@ class FuzzedDataEncoderTest {
   }
 
   /**
-   * Smaller values, as a value-level reducer would try them (integral values at the low end of
+   * Smaller values, as a value-level algorithm would try them (integral values at the low end of
    * their range, strings cut in half), still encode exactly where the original input never ran
    * short: then no call's result depended on where the input ended. Elsewhere the encoder may
    * refuse, but never returns wrong bytes.

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,9 +24,9 @@ class BytePassTest {
 
   @Test
   void aByteArrayCrashRunsTheTreePassesOnTextThenExactlyTheByteRecipe() {
-    List<ValueReducer<byte[]>> crash = Recipes.crashBytes();
+    List<Pass<byte[]>> crash = Recipes.crashBytes();
     List<String> trees = new ArrayList<>();
-    for (ValueReducer<byte[]> pass : crash.subList(0, crash.size() - Recipes.bytes().size())) {
+    for (Pass<byte[]> pass : crash.subList(0, crash.size() - Recipes.bytes().size())) {
       assertTrue(pass instanceof TextOnlyPass, () -> pass + " should apply only to text");
       trees.add(pass.name());
     }
@@ -85,7 +85,7 @@ class BytePassTest {
   /** The names of passes, or of catalogue entries, which name their passes. */
   private static List<String> names(List<?> passes) {
     return passes.stream()
-        .map(pass -> pass instanceof ValueReducer<?> reducer ? reducer.name() : pass.toString())
+        .map(pass -> pass instanceof Pass<?> reducer ? reducer.name() : pass.toString())
         .toList();
   }
 }

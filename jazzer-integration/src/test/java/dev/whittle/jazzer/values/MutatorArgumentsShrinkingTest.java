@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.ContentTester;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.targets.JsonBoomTarget;
 import dev.whittle.jazzer.values.MutatorTargets.Interval;
@@ -27,20 +27,20 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Shrinking quality in the jqwik style: from a big random failing input, the exact simplest
- * arguments. Real methods, Jazzer's real ArgumentsMutator, the whole reduction (value reducer and
- * byte-level Entropy Debugging) through {@link Whittle#reduce}.
+ * arguments. Real methods, Jazzer's real ArgumentsMutator, the whole reduction (pass and byte-level
+ * Entropy Debugging) through {@link Whittle#reduce}.
  */
 class MutatorArgumentsShrinkingTest {
   private static ReductionResult<byte[]> shrink(Method method, byte[] original) {
-    return shrink(method, original, ValueReducers.forMutatorArguments(method));
+    return shrink(method, original, ValuePasses.forMutatorArguments(method));
   }
 
   private static ReductionResult<byte[]> shrink(
-      Method method, byte[] original, ValueReducer<byte[]> reducer) {
+      Method method, byte[] original, Pass<byte[]> reducer) {
     Oracle<byte[]> target = bytes -> MutatorTargets.run(method, bytes);
     return Whittle.reduce(SequenceInputs.bytes(original))
-        .withValueReducer(reducer)
-        .withValueReducersFirst(true)
+        .withPass(reducer)
+        .withPassesFirst(true)
         .run(MutatorArguments.onlyCanonical(method, original, target));
   }
 
@@ -75,8 +75,8 @@ class MutatorArgumentsShrinkingTest {
     // An allowance past the deletions that each fail on five distinct values.
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(original))
-            .withValueReducer(ValueReducers.forMutatorArguments(method))
-            .withValueReducersFirst(true)
+            .withPass(ValuePasses.forMutatorArguments(method))
+            .withPassesFirst(true)
             .withPassAllowance(64)
             .run(MutatorArguments.onlyCanonical(method, original, target));
 
@@ -211,10 +211,7 @@ class MutatorArgumentsShrinkingTest {
     byte[] original = MutatorTargets.encode(method, JsonBoomTarget.CRASH);
 
     ReductionResult<byte[]> result =
-        shrink(
-            method,
-            original,
-            new MutatorArgumentsValueReducer(MutatorCodec.forMethod(method), false));
+        shrink(method, original, new MutatorArgumentsPass(MutatorCodec.forMethod(method), false));
 
     String value = (String) MutatorTargets.decode(method, result.reduced())[0];
     assertTrue(value.length() > "{\"boom\":1}".length(), value);
@@ -352,8 +349,8 @@ class MutatorArgumentsShrinkingTest {
     byte[] original = MutatorTargets.encode(method, "xxbugxx", 5_000);
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(original))
-            .withValueReducer(ValueReducers.forMutatorArguments(method))
-            .withValueReducersFirst(true)
+            .withPass(ValuePasses.forMutatorArguments(method))
+            .withPassesFirst(true)
             .run(bytes -> MutatorTargets.run(method, bytes));
 
     Object[] values = MutatorTargets.decode(method, result.reduced());
@@ -373,7 +370,7 @@ class MutatorArgumentsShrinkingTest {
           return MutatorTargets.run(method, candidate).isInteresting();
         };
 
-    byte[] result = ValueReducers.forMutatorArguments(method).reduce(minimal, tester);
+    byte[] result = ValuePasses.forMutatorArguments(method).reduce(minimal, tester);
 
     assertSame(minimal, result);
     assertTrue(!asked.isEmpty());
@@ -388,7 +385,7 @@ class MutatorArgumentsShrinkingTest {
     Method method = MutatorTargets.method("interval");
     byte[] invalid = {1, 0, 0, 0, 9, 0, 0, 0, 1, 1};
     byte[] result =
-        ValueReducers.forMutatorArguments(method)
+        ValuePasses.forMutatorArguments(method)
             .reduce(
                 invalid,
                 candidate -> {
@@ -413,12 +410,12 @@ class MutatorArgumentsShrinkingTest {
     IllegalArgumentException none =
         assertThrows(
             IllegalArgumentException.class,
-            () -> ValueReducers.forMutatorArguments(MutatorTargets.method("noParameters")));
+            () -> ValuePasses.forMutatorArguments(MutatorTargets.method("noParameters")));
     assertTrue(none.getMessage().contains("no parameters"), none::getMessage);
     IllegalArgumentException runnable =
         assertThrows(
             IllegalArgumentException.class,
-            () -> ValueReducers.forMutatorArguments(MutatorTargets.method("unsupported")));
+            () -> ValuePasses.forMutatorArguments(MutatorTargets.method("unsupported")));
     assertTrue(runnable.getMessage().contains("unsupported"), runnable::getMessage);
   }
 }

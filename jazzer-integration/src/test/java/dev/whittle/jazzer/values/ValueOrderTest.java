@@ -20,8 +20,8 @@ class ValueOrderTest {
     byte[] original = MutatorTargets.encode(method, arguments);
     ReductionResult<byte[]> result =
         Whittle.reduce(SequenceInputs.bytes(original))
-            .withValueReducer(ValueReducers.forMutatorArguments(method))
-            .withValueReducersFirst(true)
+            .withPass(ValuePasses.forMutatorArguments(method))
+            .withPassesFirst(true)
             .run(
                 MutatorArguments.onlyCanonical(
                     method, original, bytes -> MutatorTargets.run(method, bytes)));

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The grammar reducer's working copy of a derivation tree, the fuzzingbook's {@code (symbol,
+ * The grammar pass's working copy of a derivation tree, the fuzzingbook's {@code (symbol,
  * children)}: replacing a child by a smaller subtree of the same symbol (the GTR paper's
  * substitution, a {@code TreeEdit.hoist}) or by a new expansion of its symbol (which the input
  * never had, so no edit of the {@link SyntaxTree} can say it) changes the list of children in

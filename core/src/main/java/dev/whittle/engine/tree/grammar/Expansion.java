@@ -17,7 +17,7 @@ import org.antlr.v4.runtime.misc.IntervalSet;
  * One flat expansion of a parser rule: the symbols of one path through the rule's ATN, in the
  * fuzzingbook's BNF sense ({@code <term> ::= <factor> * <term>}). Optional and starred parts are
  * taken zero times and plussed parts once (a path never visits a state twice), so the expansions
- * are finitely many and lean towards the small ones the grammar reducer wants.
+ * are finitely many and lean towards the small ones the grammar pass wants.
  */
 record Expansion(ImmutableList<Symbol> symbols) {
   /** At most this many expansions per rule: optional parts multiply them. */

@@ -1,10 +1,10 @@
 package dev.whittle.engine.tree.reduce;
 
 import dev.whittle.api.ContentTester;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.sequence.CandidateTester;
-import dev.whittle.engine.sequence.SequenceReducer;
+import dev.whittle.engine.sequence.SequenceAlgorithm;
 import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.Subsequence;
 import dev.whittle.engine.tree.SyntaxNode;
@@ -26,22 +26,22 @@ import java.util.function.Supplier;
  *   <li>every blank at once (one question);
  *   <li>else every blank of more than one byte cut to one byte, a line break where it has one, so
  *       that line-based formats keep their lines (one question);
- *   <li>then a sequence reducer over the blanks as items chooses which to delete whole: the blanks
- *       that separate two words are the few it keeps.
+ *   <li>then a algorithm over the blanks as items chooses which to delete whole: the blanks that
+ *       separate two words are the few it keeps.
  * </ol>
  *
  * A blank inside a token (a quoted string, a comment) is the token's, not a gap, and stays. A tree
  * whose root has no children (plain bytes) is left alone, without a question. Every candidate is
  * shorter than the content it came from.
  */
-final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
+final class BlankPass implements Pass<byte[]>, DeletionPass {
   private final TreeBuilder builder;
-  private final Supplier<SequenceReducer> listReducer;
+  private final Supplier<SequenceAlgorithm> listAlgorithm;
   private boolean skipped;
 
-  BlankPass(TreeBuilder builder, Supplier<SequenceReducer> listReducer) {
+  BlankPass(TreeBuilder builder, Supplier<SequenceAlgorithm> listAlgorithm) {
     this.builder = builder;
-    this.listReducer = listReducer;
+    this.listAlgorithm = listAlgorithm;
   }
 
   @Override
@@ -91,7 +91,7 @@ final class BlankPass implements ValueReducer<byte[]>, DeletionPass {
     }
     Blanks items = Blanks.of(best, blanks);
     Subsequence kept =
-        listReducer.get().reduce(Subsequence.full(blanks.size()), items.tester(tester));
+        listAlgorithm.get().reduce(Subsequence.full(blanks.size()), items.tester(tester));
     return kept.size() == blanks.size() ? best : items.without(kept);
   }
 

@@ -1,7 +1,7 @@
 package dev.whittle.engine.tree.reduce;
 
 import dev.whittle.api.ContentTester;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.schedule.DeletionPass;
 import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.tree.SyntaxNode;
@@ -19,7 +19,7 @@ import java.util.List;
  * balanced pass does: where the syntax wants a value, the shortest value is one byte, and deleting
  * cannot reach it). Outermost first, each interesting edit kept, rounds until one changes nothing.
  */
-final class BracketPass implements ValueReducer<byte[]>, DeletionPass {
+final class BracketPass implements Pass<byte[]>, DeletionPass {
   enum Kind {
     HOLLOW,
     LIFT,

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A sequence reducer's tester over a tree pass's items: each candidate (the items kept) is asked as
- * the bytes {@code content} makes of it, through the pass's content tester (the same oracle loop,
- * cache and budget as everything else), one at a time or in the tester's batches.
+ * A algorithm's tester over a tree pass's items: each candidate (the items kept) is asked as the
+ * bytes {@code content} makes of it, through the pass's content tester (the same oracle loop, cache
+ * and budget as everything else), one at a time or in the tester's batches.
  */
 final class ContentCandidateTester implements CandidateTester {
   private final ContentTester<byte[]> tester;

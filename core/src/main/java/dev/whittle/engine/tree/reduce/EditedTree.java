@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A tree with the edits found interesting so far: what a tree reducer's candidates are made of
- * (those edits plus the ones a candidate tries), and which nodes are still in the result.
+ * A tree with the edits found interesting so far: what a tree pass's candidates are made of (those
+ * edits plus the ones a candidate tries), and which nodes are still in the result.
  */
 final class EditedTree {
   private final SyntaxTree tree;

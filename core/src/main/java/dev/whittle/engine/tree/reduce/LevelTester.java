@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One level of a tree as a sequence for a sequence reducer: a candidate keeps some of the level's
- * nodes, and is asked as the bytes of the tree without the others, through the pass's tester (the
- * same oracle loop, cache and budget as everything else).
+ * One level of a tree as a sequence for a algorithm: a candidate keeps some of the level's nodes,
+ * and is asked as the bytes of the tree without the others, through the pass's tester (the same
+ * oracle loop, cache and budget as everything else).
  */
 final class LevelTester implements CandidateTester {
   private final EditedTree tree;

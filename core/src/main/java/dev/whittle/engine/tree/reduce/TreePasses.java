@@ -3,8 +3,8 @@ package dev.whittle.engine.tree.reduce;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.Algorithm;
-import dev.whittle.api.ValueReducer;
-import dev.whittle.engine.ReducerRegistry;
+import dev.whittle.api.Pass;
+import dev.whittle.engine.AlgorithmRegistry;
 import dev.whittle.engine.tree.TreeBuilder;
 import java.util.List;
 import java.util.Locale;
@@ -12,9 +12,9 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * The tree reducers, as value reducers over any {@link TreeBuilder} (a lenient format, an ANTLR
- * grammar): they ask through the pass's tester, so the reduction's oracle loop, cache, budget, jobs
- * and pass scheduler are theirs too.
+ * The tree passes, as passes over any {@link TreeBuilder} (a lenient format, an ANTLR grammar):
+ * they ask through the pass's tester, so the reduction's oracle loop, cache, budget, jobs and pass
+ * scheduler are theirs too.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class TreePasses {
@@ -35,11 +35,11 @@ public final class TreePasses {
   private TreePasses() {}
 
   /** HDD: one pass level by level, {@code perLevel} choosing the deletions of each level. */
-  public static ValueReducer<byte[]> hdd(TreeBuilder builder, Algorithm perLevel) {
-    return new TreeReducer(
+  public static Pass<byte[]> hdd(TreeBuilder builder, Algorithm perLevel) {
+    return new TreePass(
         "hdd",
         builder,
-        () -> ReducerRegistry.create(perLevel),
+        () -> AlgorithmRegistry.create(perLevel),
         false,
         false,
         false,
@@ -47,11 +47,11 @@ public final class TreePasses {
   }
 
   /** HDD*: HDD again until a pass deletes nothing. */
-  public static ValueReducer<byte[]> hddStar(TreeBuilder builder, Algorithm perLevel) {
-    return new TreeReducer(
+  public static Pass<byte[]> hddStar(TreeBuilder builder, Algorithm perLevel) {
+    return new TreePass(
         "hdd*",
         builder,
-        () -> ReducerRegistry.create(perLevel),
+        () -> AlgorithmRegistry.create(perLevel),
         false,
         false,
         true,
@@ -59,11 +59,11 @@ public final class TreePasses {
   }
 
   /** Coarse HDD: first only the nodes whose deletion leaves nothing, then HDD. */
-  public static ValueReducer<byte[]> coarseHdd(TreeBuilder builder, Algorithm perLevel) {
-    return new TreeReducer(
+  public static Pass<byte[]> coarseHdd(TreeBuilder builder, Algorithm perLevel) {
+    return new TreePass(
         "coarse-hdd",
         builder,
-        () -> ReducerRegistry.create(perLevel),
+        () -> AlgorithmRegistry.create(perLevel),
         true,
         false,
         false,
@@ -71,36 +71,35 @@ public final class TreePasses {
   }
 
   /** GTR: deletion and substitution by a descendant, level by level, under {@code filters}. */
-  public static ValueReducer<byte[]> gtr(
-      TreeBuilder builder, Algorithm perLevel, LearnedFilters filters) {
-    return new TreeReducer(
-        "gtr", builder, () -> ReducerRegistry.create(perLevel), false, true, false, filters);
+  public static Pass<byte[]> gtr(TreeBuilder builder, Algorithm perLevel, LearnedFilters filters) {
+    return new TreePass(
+        "gtr", builder, () -> AlgorithmRegistry.create(perLevel), false, true, false, filters);
   }
 
   /** GTR*: GTR again until a pass changes nothing. */
-  public static ValueReducer<byte[]> gtrStar(
+  public static Pass<byte[]> gtrStar(
       TreeBuilder builder, Algorithm perLevel, LearnedFilters filters) {
-    return new TreeReducer(
-        "gtr*", builder, () -> ReducerRegistry.create(perLevel), false, true, true, filters);
+    return new TreePass(
+        "gtr*", builder, () -> AlgorithmRegistry.create(perLevel), false, true, true, filters);
   }
 
   /** Empties the contents of a bracket pair or an element. */
-  public static ValueReducer<byte[]> hollow(TreeBuilder builder) {
+  public static Pass<byte[]> hollow(TreeBuilder builder) {
     return new BracketPass(BracketPass.Kind.HOLLOW, builder);
   }
 
   /** Puts an inner pair in the place of a pair. */
-  public static ValueReducer<byte[]> lift(TreeBuilder builder) {
+  public static Pass<byte[]> lift(TreeBuilder builder) {
     return new BracketPass(BracketPass.Kind.LIFT, builder);
   }
 
   /** Drops a pair's brackets (an element's tags), keeping its contents. */
-  public static ValueReducer<byte[]> debracket(TreeBuilder builder) {
+  public static Pass<byte[]> debracket(TreeBuilder builder) {
     return new BracketPass(BracketPass.Kind.DEBRACKET, builder);
   }
 
   /** Puts {@code 0} in the place of an empty pair of one-byte brackets. */
-  public static ValueReducer<byte[]> toZero(TreeBuilder builder) {
+  public static Pass<byte[]> toZero(TreeBuilder builder) {
     return new BracketPass(BracketPass.Kind.TO_ZERO, builder);
   }
 
@@ -108,14 +107,14 @@ public final class TreePasses {
    * Deletes the blanks between tokens (whitespace no token holds): all at once, else each cut to
    * one byte, then {@code perLevel} chooses which to delete whole.
    */
-  public static ValueReducer<byte[]> blanks(TreeBuilder builder, Algorithm perLevel) {
-    return new BlankPass(builder, () -> ReducerRegistry.create(perLevel));
+  public static Pass<byte[]> blanks(TreeBuilder builder, Algorithm perLevel) {
+    return new BlankPass(builder, () -> AlgorithmRegistry.create(perLevel));
   }
 
   /**
    * The pass {@code name} (one of {@link #NAMES}) over {@code builder}, or empty for another name.
    */
-  public static Optional<ValueReducer<byte[]>> named(
+  public static Optional<Pass<byte[]>> named(
       String name, TreeBuilder builder, Algorithm perLevel, LearnedFilters filters) {
     return Optional.ofNullable(
         switch (name.toLowerCase(Locale.ROOT)) {
@@ -141,7 +140,7 @@ public final class TreePasses {
    * until the content halves). Lift before debracket: lifting an inner pair keeps less than
    * dropping the outer brackets. To-zero last: it works on the pairs hollow emptied.
    */
-  public static List<ValueReducer<byte[]>> forText(TreeBuilder builder, Algorithm perLevel) {
+  public static List<Pass<byte[]>> forText(TreeBuilder builder, Algorithm perLevel) {
     return List.of(
         hddStar(builder, perLevel),
         blanks(builder, perLevel),

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.whittle.api.ContentTester;
+import dev.whittle.api.Pass;
 import dev.whittle.api.StopReason;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.StopReduction;
 import org.junit.jupiter.api.Test;
 
-/** The grammar reducers ask whether to stop once they have parsed, before their first question. */
+/** The grammar passes ask whether to stop once they have parsed, before their first question. */
 class GrammarPassStopTest {
   private static final class PastDeadline implements ContentTester<byte[]>, StopCheck {
     int asked;
@@ -31,7 +31,7 @@ class GrammarPassStopTest {
   @Test
   void theGrammarReducersStopBeforeTheirFirstQuestionOnceTheDeadlineHasPassed() {
     byte[] json = "{\"a\": [1, 2, {\"b\": \"c\"}]}".getBytes(UTF_8);
-    for (ValueReducer<byte[]> pass : GrammarReducers.forBuilder(GrammarFixtures.json())) {
+    for (Pass<byte[]> pass : GrammarPasses.forBuilder(GrammarFixtures.json())) {
       PastDeadline tester = new PastDeadline();
 
       assertThrows(StopReduction.class, () -> pass.reduce(json, tester), pass.name());

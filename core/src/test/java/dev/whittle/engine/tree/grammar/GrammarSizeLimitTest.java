@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.tree.TreeSizeLimit;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The grammar reducers keep the tree passes' size limit: no parse of content above it. */
+/** The grammar passes keep the tree passes' size limit: no parse of content above it. */
 class GrammarSizeLimitTest {
   @Test
   void theGrammarReducersNeitherApplyToNorAskAboutContentAboveTheLimit() {
@@ -20,7 +20,7 @@ class GrammarSizeLimitTest {
     byte[] small = "[1,2]".getBytes(UTF_8);
     List<byte[]> asked = new ArrayList<>();
 
-    for (ValueReducer<byte[]> pass : GrammarReducers.forBuilder(GrammarFixtures.json())) {
+    for (Pass<byte[]> pass : GrammarPasses.forBuilder(GrammarFixtures.json())) {
       assertFalse(pass.appliesTo(above), pass.name());
       assertTrue(pass.appliesTo(small), pass.name());
       assertSame(above, pass.reduce(above, asked::add), pass.name());

@@ -1,7 +1,7 @@
 package dev.whittle.engine.tree.reduce;
 
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.bytes;
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.text;
+import static dev.whittle.engine.tree.reduce.TreePassTest.bytes;
+import static dev.whittle.engine.tree.reduce.TreePassTest.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,20 +14,20 @@ import org.junit.jupiter.api.Test;
 
 /** The blanks pass on inputs whose result and questions are known exactly. */
 class BlankPassTest {
-  private static byte[] blanks(String input, TreeReducerTest.Counting tester) {
+  private static byte[] blanks(String input, TreePassTest.Counting tester) {
     return TreePasses.blanks(LenientFormats.auto(), Algorithms.entropyDebugging())
         .reduce(bytes(input), tester);
   }
 
-  private static TreeReducerTest.Counting matching(String regex) {
+  private static TreePassTest.Counting matching(String regex) {
     Pattern pattern = Pattern.compile(regex);
-    return new TreeReducerTest.Counting(b -> pattern.matcher(text(b)).find());
+    return new TreePassTest.Counting(b -> pattern.matcher(text(b)).find());
   }
 
   @Test
   void everyBlankGoesInOneQuestionWhenNoneMatters() {
-    TreeReducerTest.Counting tester =
-        new TreeReducerTest.Counting(b -> text(b).replaceAll("\\s", "").equals("f(a,b);g(c)"));
+    TreePassTest.Counting tester =
+        new TreePassTest.Counting(b -> text(b).replaceAll("\\s", "").equals("f(a,b);g(c)"));
     byte[] result = blanks("f( a ,  b )  ;\n\n  g( c )\n", tester);
     assertEquals("f(a,b);g(c)", text(result));
     assertEquals(List.of("f(a,b);g(c)"), tester.asked);
@@ -35,7 +35,7 @@ class BlankPassTest {
 
   @Test
   void blanksAreCutToOneByteThenTheOnesThatSeparateWordsStay() {
-    TreeReducerTest.Counting tester = matching("int\\s+x\\s*;\\s*return\\s+x\\s*;");
+    TreePassTest.Counting tester = matching("int\\s+x\\s*;\\s*return\\s+x\\s*;");
     byte[] result = blanks("int   x ;\n\n    return  x ;\n", tester);
     assertEquals("int x;return x;", text(result));
     // All at once, then each cut to one byte (a line break where there is one), then the choice.
@@ -46,25 +46,25 @@ class BlankPassTest {
 
   @Test
   void blanksInsideATokenStayAndSoDoBlanksInsideAStartTagWithAttributes() {
-    TreeReducerTest.Counting json = new TreeReducerTest.Counting(b -> text(b).contains("\"x  y\""));
+    TreePassTest.Counting json = new TreePassTest.Counting(b -> text(b).contains("\"x  y\""));
     assertEquals("{\"a\":\"x  y\"}", text(blanks("{ \"a\" :  \"x  y\" }\n", json)));
     assertEquals(1, json.asked.size());
 
-    TreeReducerTest.Counting html = matching("<p\\s+class=\"k\"\\s*>");
+    TreePassTest.Counting html = matching("<p\\s+class=\"k\"\\s*>");
     // The attribute is a token; the blanks around it are gaps, the one before it is needed.
     assertEquals("<p class=\"k\">", text(blanks("<p   class=\"k\"  >", html)));
   }
 
   @Test
   void theBlanksLeftInAnEmptiedElementAreGaps() {
-    TreeReducerTest.Counting tester = matching("<SELECT[^>]*>");
+    TreePassTest.Counting tester = matching("<SELECT[^>]*>");
     assertEquals("<SELECT></SELECT>", text(blanks("<SELECT   ></SELECT>\n", tester)));
     assertEquals(1, tester.asked.size());
   }
 
   @Test
   void plainBytesAndContentWithoutBlanksCostNoQuestion() {
-    TreeReducerTest.Counting tester = new TreeReducerTest.Counting(b -> true);
+    TreePassTest.Counting tester = new TreePassTest.Counting(b -> true);
     byte[] flat = bytes("a b c");
     assertSame(
         flat,
@@ -75,7 +75,7 @@ class BlankPassTest {
     assertTrue(tester.asked.isEmpty());
   }
 
-  private static byte[] blanks(byte[] input, TreeReducerTest.Counting tester) {
+  private static byte[] blanks(byte[] input, TreePassTest.Counting tester) {
     return TreePasses.blanks(LenientFormats.auto(), Algorithms.entropyDebugging())
         .reduce(input, tester);
   }

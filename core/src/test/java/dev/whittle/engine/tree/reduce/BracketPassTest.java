@@ -1,7 +1,7 @@
 package dev.whittle.engine.tree.reduce;
 
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.bytes;
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.text;
+import static dev.whittle.engine.tree.reduce.TreePassTest.bytes;
+import static dev.whittle.engine.tree.reduce.TreePassTest.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class BracketPassTest {
   @Test
   void hollowEmptiesThePairsWhoseContentsDoNotMatter() {
-    TreeReducerTest.Counting tester =
-        new TreeReducerTest.Counting(b -> text(b).contains("g(") && balanced(text(b)));
+    TreePassTest.Counting tester =
+        new TreePassTest.Counting(b -> text(b).contains("g(") && balanced(text(b)));
     byte[] result =
         TreePasses.hollow(LenientFormats.brackets())
             .reduce(bytes("f(a, g(b, [c]), \"x\"); h(1)"), tester);
@@ -23,16 +23,16 @@ class BracketPassTest {
   @Test
   void toZeroPutsAOneByteValueWhereAnEmptyPairStood() {
     // The first two pairs may be values; the last one must stay a pair.
-    TreeReducerTest.Counting tester =
-        new TreeReducerTest.Counting(b -> text(b).matches("(\\(\\)|0)x(\\[\\]|0) \\(\\)y"));
+    TreePassTest.Counting tester =
+        new TreePassTest.Counting(b -> text(b).matches("(\\(\\)|0)x(\\[\\]|0) \\(\\)y"));
     byte[] result = TreePasses.toZero(LenientFormats.brackets()).reduce(bytes("()x[] ()y"), tester);
     assertEquals("0x0 ()y", text(result));
   }
 
   @Test
   void toZeroOnYamlPutsAScalarInPlaceOfAnEmptyFlowSequence() {
-    TreeReducerTest.Counting tester =
-        new TreeReducerTest.Counting(b -> text(b).matches("(\\[\\]|0)\n\\.\\.\\.\n%YAML 1\\.9+"));
+    TreePassTest.Counting tester =
+        new TreePassTest.Counting(b -> text(b).matches("(\\[\\]|0)\n\\.\\.\\.\n%YAML 1\\.9+"));
     byte[] result =
         TreePasses.toZero(LenientFormats.auto()).reduce(bytes("[]\n...\n%YAML 1.99"), tester);
     assertEquals("0\n...\n%YAML 1.99", text(result));
@@ -40,8 +40,8 @@ class BracketPassTest {
 
   @Test
   void liftPutsTheInnerPairInTheOutersPlace() {
-    TreeReducerTest.Counting tester =
-        new TreeReducerTest.Counting(b -> StrictJson.isValid(b) && text(b).contains("[4]"));
+    TreePassTest.Counting tester =
+        new TreePassTest.Counting(b -> StrictJson.isValid(b) && text(b).contains("[4]"));
     byte[] result =
         TreePasses.lift(LenientFormats.json())
             .reduce(bytes("{\"a\": [1, {\"b\": [4]}], \"c\": {}}"), tester);
@@ -52,8 +52,8 @@ class BracketPassTest {
   void liftTakesAHundredSurplusLevelsOffANestingInAFewQuestions() {
     // A failure that needs 60 levels (a stack overflow), found 160 deep: one question a level took
     // 100 questions.
-    TreeReducerTest.Counting tester =
-        new TreeReducerTest.Counting(b -> balanced(text(b)) && depth(text(b)) >= 60);
+    TreePassTest.Counting tester =
+        new TreePassTest.Counting(b -> balanced(text(b)) && depth(text(b)) >= 60);
     byte[] result =
         TreePasses.lift(LenientFormats.brackets())
             .reduce(bytes("f" + "(".repeat(160) + "x" + ")".repeat(160)), tester);
@@ -66,8 +66,7 @@ class BracketPassTest {
 
   @Test
   void debracketDropsTheTagsAndKeepsTheContents() {
-    TreeReducerTest.Counting tester =
-        new TreeReducerTest.Counting(b -> text(b).contains("<b>boom"));
+    TreePassTest.Counting tester = new TreePassTest.Counting(b -> text(b).contains("<b>boom"));
     byte[] result =
         TreePasses.debracket(LenientFormats.html())
             .reduce(bytes("<div class=x><p><b>boom</b></p></div>"), tester);

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import java.nio.charset.StandardCharsets;
@@ -138,10 +138,10 @@ class TextShapesBarTest {
         Whittle.reduce(SequenceInputs.bytes(shape.input().getBytes(StandardCharsets.ISO_8859_1)))
             .withAlgorithm(Algorithms.entropyDebugging());
     if (trees) {
-      reduction = reduction.withValueReducersFirst(true);
-      for (ValueReducer<byte[]> pass :
+      reduction = reduction.withPassesFirst(true);
+      for (Pass<byte[]> pass :
           TreePasses.forText(LenientFormats.auto(), Algorithms.defaultAlgorithm())) {
-        reduction = reduction.withValueReducer(pass);
+        reduction = reduction.withPass(pass);
       }
     }
     return reduction.run(Oracle.of(shape.interesting()));

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.ContentTester;
+import dev.whittle.api.Pass;
 import dev.whittle.api.StopReason;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.engine.sequence.StopCheck;
 import dev.whittle.engine.sequence.StopReduction;
 import dev.whittle.engine.tree.lenient.LenientFormats;
@@ -40,7 +40,7 @@ class TreePassStopTest {
   @Test
   void everyTreePassStopsBeforeItsFirstQuestionOnceTheDeadlineHasPassed() {
     for (String name : TreePasses.NAMES) {
-      ValueReducer<byte[]> pass =
+      Pass<byte[]> pass =
           TreePasses.named(
                   name, LenientFormats.json(), Algorithms.entropyDebugging(), LearnedFilters.none())
               .orElseThrow();

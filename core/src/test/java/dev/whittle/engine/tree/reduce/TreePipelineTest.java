@@ -1,36 +1,36 @@
 package dev.whittle.engine.tree.reduce;
 
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.BOOM;
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.JSON;
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.bytes;
-import static dev.whittle.engine.tree.reduce.TreeReducerTest.text;
+import static dev.whittle.engine.tree.reduce.TreePassTest.BOOM;
+import static dev.whittle.engine.tree.reduce.TreePassTest.JSON;
+import static dev.whittle.engine.tree.reduce.TreePassTest.bytes;
+import static dev.whittle.engine.tree.reduce.TreePassTest.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Oracle;
+import dev.whittle.api.Pass;
 import dev.whittle.api.Reduction;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
-import dev.whittle.api.ValueReducer;
 import dev.whittle.api.Whittle;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import org.junit.jupiter.api.Test;
 
 /**
  * The tree passes in a whole reduction: the same oracle loop, cache and budget, the pass scheduler,
- * the sequence reducer after them for a 1-minimal result, and jobs.
+ * the algorithm after them for a 1-minimal result, and jobs.
  */
 class TreePipelineTest {
   private static ReductionResult<byte[]> reduce(int jobs) {
     Reduction<byte[]> reduction =
         Whittle.reduce(SequenceInputs.bytes(bytes(JSON)))
             .withAlgorithm(Algorithms.entropyDebugging())
-            .withValueReducersFirst(true)
+            .withPassesFirst(true)
             .withJobs(jobs);
-    for (ValueReducer<byte[]> pass :
+    for (Pass<byte[]> pass :
         TreePasses.forText(LenientFormats.auto(), Algorithms.entropyDebugging())) {
-      reduction = reduction.withValueReducer(pass);
+      reduction = reduction.withPass(pass);
     }
     return reduction.run(Oracle.of(BOOM));
   }

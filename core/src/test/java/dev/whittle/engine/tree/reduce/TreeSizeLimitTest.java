@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.whittle.api.Algorithms;
-import dev.whittle.api.ValueReducer;
+import dev.whittle.api.Pass;
 import dev.whittle.engine.tree.SyntaxTree;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeSizeLimit;
@@ -42,7 +42,7 @@ class TreeSizeLimitTest {
     byte[] above = list(TreeSizeLimit.MAX_BYTES + 1);
     byte[] at = list(TreeSizeLimit.MAX_BYTES);
 
-    for (ValueReducer<byte[]> pass : allPasses()) {
+    for (Pass<byte[]> pass : allPasses()) {
       assertFalse(pass.appliesTo(above), pass.name());
       assertTrue(pass.appliesTo(at), pass.name());
     }
@@ -53,15 +53,15 @@ class TreeSizeLimitTest {
     byte[] above = list(TreeSizeLimit.MAX_BYTES + 1);
     List<byte[]> asked = new ArrayList<>();
 
-    for (ValueReducer<byte[]> pass : allPasses()) {
+    for (Pass<byte[]> pass : allPasses()) {
       assertSame(above, pass.reduce(above, candidate -> asked.add(candidate)), pass.name());
     }
     assertEquals(0, builds);
     assertEquals(0, asked.size());
   }
 
-  private List<ValueReducer<byte[]>> allPasses() {
-    List<ValueReducer<byte[]>> passes = new ArrayList<>();
+  private List<Pass<byte[]>> allPasses() {
+    List<Pass<byte[]>> passes = new ArrayList<>();
     for (String name : TreePasses.NAMES) {
       passes.add(
           TreePasses.named(name, counting, Algorithms.entropyDebugging(), LearnedFilters.none())

@@ -1,8 +1,0 @@
-package dev.whittle.engine.reducers.entropy;
-
-/** What the sweep knows about the item before the next run: nothing yet, important, unimportant. */
-enum ItemState {
-  START,
-  IMPORTANT,
-  UNIMPORTANT
-}
