@@ -151,9 +151,6 @@ class StartupTest {
 
     assertEquals(0, run.exitCode, run::toString);
     assertEquals("BUG", Files.readString(output, UTF_8), run::toString);
-    // Dedup tokens, the output's lock file and the reproducer's name are digests: MessageDigest's
-    // first use installs the security providers and spins the byte-array views it reads with.
-    assertEquals(List.of(), run.loaded("sun.security.provider."), run::toString);
     assertEquals(List.of(), run.loaded("com.google.common.hash."), run::toString);
     // The --cp is split without Guava's splitter and char matchers, and the lock file's process id
     // read without initializing the JDK's process support.

@@ -4,8 +4,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.jazzer.api.Recursion;
-import dev.whittle.jazzer.digest.Sha;
+import dev.whittle.jazzer.digest.Digests;
 import java.nio.ByteBuffer;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -153,7 +154,7 @@ public final class DedupToken {
         return known;
       }
     }
-    Sha sha = Sha.sha256();
+    MessageDigest sha = Digests.sha256();
     sha.update(className.getBytes(UTF_8));
     for (String frame : frames) {
       sha.update(frame.getBytes(UTF_8));
@@ -223,7 +224,7 @@ public final class DedupToken {
     if (suppressed.length == 0) {
       return digestOf(root.getClass().getName(), frames);
     }
-    Sha sha = Sha.sha256();
+    MessageDigest sha = Digests.sha256();
     sha.update(root.getClass().getName().getBytes(UTF_8));
     for (String frame : frames) {
       sha.update(frame.getBytes(UTF_8));

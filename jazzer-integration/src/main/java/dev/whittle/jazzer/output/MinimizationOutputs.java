@@ -7,7 +7,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.engine.io.AtomicFiles;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.Verification;
-import dev.whittle.jazzer.digest.Sha;
+import dev.whittle.jazzer.digest.Digests;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -231,7 +231,7 @@ public final class MinimizationOutputs {
 
   /** The SHA-1 of {@code bytes} in lower-case hex, as in Jazzer's file names. */
   public static String sha1Hex(byte[] bytes) {
-    return Sha.hex(Sha.sha1().update(bytes).digest());
+    return Digests.hex(Digests.sha1().digest(bytes));
   }
 
   /**

@@ -4,7 +4,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.whittle.jazzer.digest.Sha;
+import dev.whittle.jazzer.digest.Digests;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -62,7 +62,7 @@ public final class OutputLock implements AutoCloseable {
     } catch (IOException e) {
       real = absolute; // A directory still to be made has no other name yet.
     }
-    String name = Sha.hex(Sha.sha256().update(real.toString().getBytes(UTF_8)).digest());
+    String name = Digests.hex(Digests.sha256().digest(real.toString().getBytes(UTF_8)));
     return locksDirectory().resolve(name.substring(0, 32) + ".lock");
   }
 
