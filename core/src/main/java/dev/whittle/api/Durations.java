@@ -43,16 +43,10 @@ public final class Durations {
     return (seconds(millis) + "s").replace(".0s", "s");
   }
 
-  /**
-   * {@code millis} (at least 0) in seconds with one decimal, rounded half up: {@code 1.3} for 1250,
-   * as {@code String.format(Locale.ROOT, "%.1f", millis / 1000.0)} writes it. Without {@code
-   * String.format}, whose first number formatting loads the locale data (dozens of classes) into a
-   * short command's start-up.
-   */
+  /** {@code millis} (at least 0) in seconds with one decimal: {@code 1.3} for 1250. */
   public static String seconds(long millis) {
     checkArgument(millis >= 0, "milliseconds must not be negative: %s", millis);
-    long tenths = (millis + 50) / 100;
-    return (tenths / 10) + "." + (tenths % 10);
+    return String.format(Locale.ROOT, "%.1f", millis / 1000.0);
   }
 
   private static Duration iso(String text) {

@@ -111,29 +111,6 @@ class StartupTest {
   }
 
   @Test
-  void minimizeLinksNoRecordMethodsAndLoadsNoLocaleData() throws Exception {
-    Path crash = Files.writeString(dir.resolve("crash-1"), "some prefix BUG and a suffix", UTF_8);
-
-    Run run =
-        whittle(
-            "minimize",
-            "--cp",
-            TargetPaths.classPath().get(0).toString(),
-            "--target",
-            BugTarget.class.getName(),
-            crash.toString());
-
-    assertEquals(0, run.exitCode, run::toString);
-    // A record's generated equals, hashCode and toString link through ObjectMethods on their first
-    // call, spinning dozens of method-handle classes: a record the reduction compares or hashes
-    // writes them out (as ContentKey does).
-    assertEquals(List.of(), run.loaded("java.lang.runtime.ObjectMethods"), run::toString);
-    // String.format's first %d or %f loads the locale data (CLDR, resource bundles): the summary is
-    // written without it.
-    assertEquals(List.of(), run.loaded("java.text.DecimalFormatSymbols"), run::toString);
-  }
-
-  @Test
   void minimizeLoadsNoJdkOrGuavaMachineryForASingleUse() throws Exception {
     Path crash = Files.writeString(dir.resolve("crash-1"), "some prefix BUG and a suffix", UTF_8);
     Path output = dir.resolve("minimized");
