@@ -2,6 +2,7 @@ package dev.whittle.jazzer.corpus;
 
 import dev.whittle.api.Oracle;
 import dev.whittle.api.Pass;
+import dev.whittle.jazzer.agent.JazzerAgent;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.coverage.CoverageFilter;
@@ -9,7 +10,6 @@ import dev.whittle.jazzer.coverage.EdgeNames;
 import dev.whittle.jazzer.passes.Recipes;
 import dev.whittle.jazzer.passes.ValuePassChoice;
 import dev.whittle.jazzer.process.MovedGlobals;
-import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.util.List;
 import java.util.Optional;

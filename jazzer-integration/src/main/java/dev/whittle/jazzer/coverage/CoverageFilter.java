@@ -36,7 +36,7 @@ public record CoverageFilter(List<String> includes, List<String> excludes) {
           "dev.whittle.jazzer.hook.",
           "dev.whittle.jazzer.output.",
           "dev.whittle.jazzer.passes.",
-          "dev.whittle.jazzer.runtime.",
+          "dev.whittle.jazzer.agent.",
           "dev.whittle.jazzer.target.",
           "dev.whittle.jazzer.values.");
 

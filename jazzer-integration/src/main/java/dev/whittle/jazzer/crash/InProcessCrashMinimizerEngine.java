@@ -2,13 +2,13 @@ package dev.whittle.jazzer.crash;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.agent.JazzerAgent;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MinimizationResult;
 import dev.whittle.jazzer.api.NoFindingException;
 import dev.whittle.jazzer.api.Phases;
 import dev.whittle.jazzer.api.spi.CrashMinimizerEngine;
 import dev.whittle.jazzer.passes.ValuePassChoice;
-import dev.whittle.jazzer.runtime.JazzerAgent;
 import java.util.Optional;
 import org.apiguardian.api.API;
 

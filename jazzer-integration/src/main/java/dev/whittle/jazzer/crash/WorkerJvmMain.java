@@ -2,11 +2,11 @@ package dev.whittle.jazzer.crash;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.agent.JazzerAgent;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.process.BoundedExit;
-import dev.whittle.jazzer.runtime.JazzerAgent;
 import dev.whittle.jazzer.target.TargetRunner;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;

@@ -41,7 +41,7 @@ public final class ClassPathProblems {
           "sun.",
           "com.sun.",
           "dev.whittle.jazzer.target.",
-          "dev.whittle.jazzer.runtime.");
+          "dev.whittle.jazzer.agent.");
 
   private ClassPathProblems() {}
 

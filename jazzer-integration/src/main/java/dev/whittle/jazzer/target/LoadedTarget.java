@@ -1,12 +1,12 @@
 package dev.whittle.jazzer.target;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.agent.JazzerRuntime;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
-import dev.whittle.jazzer.runtime.JazzerRuntime;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.target;
 
-import dev.whittle.jazzer.runtime.SwallowedOverflows;
+import dev.whittle.jazzer.agent.SwallowedOverflows;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 

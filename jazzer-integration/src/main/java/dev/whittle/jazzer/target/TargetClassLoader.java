@@ -1,8 +1,8 @@
 package dev.whittle.jazzer.target;
 
+import dev.whittle.jazzer.agent.HookedClassLoader;
 import dev.whittle.jazzer.coverage.CoverageRuntime;
 import dev.whittle.jazzer.coverage.ProbeCounters;
-import dev.whittle.jazzer.runtime.HookedClassLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;

@@ -1,6 +1,7 @@
 package dev.whittle.jazzer.target;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import dev.whittle.jazzer.agent.JazzerRuntime;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzTestLifecycle;
@@ -9,7 +10,6 @@ import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.ProbeCounters;
 import dev.whittle.jazzer.finding.DedupToken;
 import dev.whittle.jazzer.finding.FindingClassifier;
-import dev.whittle.jazzer.runtime.JazzerRuntime;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.time.Duration;

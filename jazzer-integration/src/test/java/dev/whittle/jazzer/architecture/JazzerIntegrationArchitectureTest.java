@@ -33,11 +33,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layers of the Jazzer integration, bottom up: {@code jazzer.api} (the facade), {@code fdp},
- * {@code finding} (dedup token, classification), {@code runtime} (Jazzer's agent and hooks), {@code
- * target} (the one runner: loading, isolation, watchdog, exit guard), {@code values}, the engines
- * behind the facade ({@code crash}, {@code corpus}, {@code engine}), {@code output} (minimized
- * files and reproducers, corpus outputs); the front ends {@code hook} and {@code cli} on top, each
- * only through the facade and {@code output}.
+ * {@code finding} (dedup token, classification), {@code agent} (Jazzer's agent, the launcher agent
+ * and hooks), {@code target} (the one runner: loading, isolation, watchdog, exit guard), {@code
+ * values}, the engines behind the facade ({@code crash}, {@code corpus}, {@code engine}), {@code
+ * output} (minimized files and reproducers, corpus outputs); the front ends {@code hook} and {@code
+ * cli} on top, each only through the facade and {@code output}.
  */
 class JazzerIntegrationArchitectureTest {
   private static final JavaClasses PRODUCTION =
@@ -49,7 +49,7 @@ class JazzerIntegrationArchitectureTest {
   private static final String[] BEHIND_THE_FACADE = {
     "dev.whittle.jazzer.target..",
     "dev.whittle.jazzer.finding..",
-    "dev.whittle.jazzer.runtime..",
+    "dev.whittle.jazzer.agent..",
     "dev.whittle.jazzer.corpus..",
     "dev.whittle.jazzer.crash..",
     "dev.whittle.jazzer.values..",
@@ -213,7 +213,7 @@ class JazzerIntegrationArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "dev.whittle.jazzer.target..",
-            "dev.whittle.jazzer.runtime..",
+            "dev.whittle.jazzer.agent..",
             "dev.whittle.jazzer.crash..")
         .check(PRODUCTION);
   }
@@ -259,7 +259,7 @@ class JazzerIntegrationArchitectureTest {
           .and()
           .doNotHaveFullyQualifiedName("dev.whittle.jazzer.crash.FreshJvmCheck")
           .and()
-          .doNotHaveFullyQualifiedName("dev.whittle.jazzer.runtime.JazzerAgent")
+          .doNotHaveFullyQualifiedName("dev.whittle.jazzer.agent.JazzerAgent")
           .should()
           .accessTargetWhere(WRITES_WITH_FILES)
           .orShould()
@@ -299,7 +299,7 @@ class JazzerIntegrationArchitectureTest {
         .resideInAnyPackage(
             "dev.whittle.jazzer.target..",
             "dev.whittle.jazzer.finding..",
-            "dev.whittle.jazzer.runtime..",
+            "dev.whittle.jazzer.agent..",
             "dev.whittle.jazzer.corpus..",
             "dev.whittle.jazzer.crash..",
             "dev.whittle.jazzer.values..",

@@ -3,7 +3,7 @@ package dev.whittle.jazzer.target;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import dev.whittle.jazzer.runtime.SwallowedOverflows;
+import dev.whittle.jazzer.agent.SwallowedOverflows;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -10,14 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import dev.whittle.jazzer.agent.JazzerAgent;
+import dev.whittle.jazzer.agent.JazzerRuntime;
 import dev.whittle.jazzer.api.Finding;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.fdp.ByteFuzzedDataProvider;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.FuzzedDataMethod;
-import dev.whittle.jazzer.runtime.JazzerAgent;
-import dev.whittle.jazzer.runtime.JazzerRuntime;
 import dev.whittle.jazzer.targets.DataProviderTarget;
 import dev.whittle.jazzer.targets.DedupZooTarget;
 import dev.whittle.jazzer.targets.FailingInitTarget;

@@ -43,7 +43,7 @@ class JUnitExtensionArchitectureTest {
         .resideInAnyPackage(
             "dev.whittle.jazzer.target..",
             "dev.whittle.jazzer.finding..",
-            "dev.whittle.jazzer.runtime..",
+            "dev.whittle.jazzer.agent..",
             "dev.whittle.jazzer.passes..",
             "dev.whittle.jazzer.crash..",
             "dev.whittle.jazzer.values..",

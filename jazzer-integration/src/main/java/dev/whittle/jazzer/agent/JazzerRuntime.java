@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.runtime;
+package dev.whittle.jazzer.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

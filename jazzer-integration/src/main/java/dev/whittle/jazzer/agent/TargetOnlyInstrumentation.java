@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.runtime;
+package dev.whittle.jazzer.agent;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.runtime;
+package dev.whittle.jazzer.agent;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
