@@ -9,7 +9,7 @@ import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.CrashMinimizer;
 import dev.whittle.jazzer.api.MatchMode;
 import dev.whittle.jazzer.passes.BytePass;
-import dev.whittle.jazzer.passes.Recipes;
+import dev.whittle.jazzer.passes.Pipelines;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -186,7 +186,7 @@ final class MinimizeCommandSpec {
                 + " target's consume* calls are recorded, their values made smaller and encoded"
                 + " back into bytes; a byte[] target's crash gets the tree passes when it is"
                 + " text, and the byte passes of reduce --passes all ("
-                + BytePass.list(Recipes.bytes())
+                + BytePass.list(Pipelines.bytes())
                 + ")."));
   }
 

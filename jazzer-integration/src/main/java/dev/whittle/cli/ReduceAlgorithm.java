@@ -2,7 +2,7 @@ package dev.whittle.cli;
 
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
-import dev.whittle.jazzer.passes.TreeRecipe;
+import dev.whittle.jazzer.passes.TreePipeline;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -19,7 +19,7 @@ record ReduceAlgorithm(Algorithm sequence, Optional<String> tree) {
   static final String DEFAULT = Algorithms.ENTROPY;
 
   /** The tree algorithms {@code --algorithm} names. */
-  static final List<String> TREE_NAMES = TreeRecipe.ALGORITHMS;
+  static final List<String> TREE_NAMES = TreePipeline.ALGORITHMS;
 
   static ReduceAlgorithm named(String name) {
     String lower = name.trim().toLowerCase(Locale.ROOT);

@@ -13,7 +13,7 @@ import dev.whittle.jazzer.output.OutputLock;
 import dev.whittle.jazzer.output.ResultFile;
 import dev.whittle.jazzer.passes.BytePass;
 import dev.whittle.jazzer.passes.PassRuns;
-import dev.whittle.jazzer.passes.Recipes;
+import dev.whittle.jazzer.passes.Pipelines;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -115,7 +115,7 @@ final class ReduceCommand implements Callable<Integer> {
     ReducePassOptions.TreePasses treePasses =
         passOptions.treePasses(original, granularity, spec.commandLine(), err());
     List<Pass<byte[]>> passes = new ArrayList<>(treePasses.passes());
-    passes.addAll(Recipes.newPasses(bytePasses));
+    passes.addAll(Pipelines.newPasses(bytePasses));
     if (!passes.isEmpty()) {
       return reduce(
           Granularity.byteCodec(),

@@ -6,8 +6,8 @@ import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Pass;
 import dev.whittle.jazzer.passes.BytePass;
-import dev.whittle.jazzer.passes.Recipes;
-import dev.whittle.jazzer.passes.TreeRecipe;
+import dev.whittle.jazzer.passes.Pipelines;
+import dev.whittle.jazzer.passes.TreePipeline;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,7 +24,7 @@ import picocli.CommandLine.ParameterException;
 /**
  * The options of {@code whittle reduce} that pick its passes: the byte passes by name, the tree
  * passes by format, grammar and tree algorithm. The passes themselves, and their order, come from
- * the catalogue ({@link Recipes}, {@link TreeRecipe}); this class only declares the options (in
+ * the catalogue ({@link Pipelines}, {@link TreePipeline}); this class only declares the options (in
  * {@code reduce}'s hand-built model, {@link ReduceCommandSpec}) and parses names.
  */
 final class ReducePassOptions {
@@ -62,17 +62,17 @@ final class ReducePassOptions {
         OptionSpec.builder("--format")
             .paramLabel("FORMAT")
             .type(String.class)
-            .defaultValue(TreeRecipe.AUTO)
+            .defaultValue(TreePipeline.AUTO)
             .completionCandidates(new FormatNames())
             .description(
                 "How INPUT is read as a tree for the tree passes: "
-                    + TreeRecipe.FORMAT_NAMES
+                    + TreePipeline.FORMAT_NAMES
                     + ". auto guesses from the content; on input that does not look like text (a"
                     + " NUL, bytes that are not UTF-8) the tree passes wait until the result does,"
                     + " and then guess from it. bytes runs no tree pass: the reduction is then the"
                     + " sequence algorithm's alone. Trees never re-serialize INPUT: what is kept is"
                     + " INPUT's own bytes. Trees are built only of content up to "
-                    + TreeRecipe.MAX_TREE_BYTES
+                    + TreePipeline.MAX_TREE_BYTES
                     + " bytes (1 MiB): on a larger INPUT the tree passes wait until the result is"
                     + " that small. Only with --granularity bytes. Default: ${DEFAULT-VALUE}.")
             .build());
@@ -124,20 +124,20 @@ final class ReducePassOptions {
   static final class FormatNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return List.of(TreeRecipe.FORMAT_NAMES.split(", ")).iterator();
+      return List.of(TreePipeline.FORMAT_NAMES.split(", ")).iterator();
     }
   }
 
   /** The help text of {@code --passes}, made from the catalogue, so that it names every pass. */
   static String passesHelp() {
     return "Format-generic passes that rewrite INPUT between sweeps of the algorithm, and go first: "
-        + describe(Recipes.bytes())
+        + describe(Pipelines.bytes())
         + "; and, only when named, "
-        + describe(Recipes.onlyWhenNamed())
+        + describe(Pipelines.onlyWhenNamed())
         + ". A comma-separated list, run in the order given, or "
         + BytePass.ALL
         + ": "
-        + BytePass.list(Recipes.bytes())
+        + BytePass.list(Pipelines.bytes())
         + ", the byte passes whittle minimize runs on byte[] fuzz targets, in its order. Only with"
         + " --granularity bytes. Default: none.";
   }
@@ -156,7 +156,7 @@ final class ReducePassOptions {
         + ReduceAlgorithm.DEFAULT
         + " makes the result 1-minimal. Default: ${DEFAULT-VALUE}, after fill-all (large text"
         + " set to one filler), the default tree passes ("
-        + String.join(", ", TreeRecipe.treePassNames())
+        + String.join(", ", TreePipeline.treePassNames())
         + ") and token deletion (tokens: an escape, a word or a number at a time; token-runs:"
         + " runs of up to 16 tokens on small text) when --format finds a tree.";
   }
@@ -198,7 +198,7 @@ final class ReducePassOptions {
   TreePasses treePasses(
       byte[] original, Granularity granularity, CommandLine command, PrintWriter err) {
     String formatName = effectiveFormat(command);
-    boolean explicitFormat = !formatName.trim().equalsIgnoreCase(TreeRecipe.AUTO);
+    boolean explicitFormat = !formatName.trim().equalsIgnoreCase(TreePipeline.AUTO);
     if (granularity != Granularity.BYTES) {
       if (explicitFormat || algorithm.tree().isPresent()) {
         throw new ParameterException(
@@ -211,26 +211,26 @@ final class ReducePassOptions {
     if (learnFrom != null && !algorithm.isGtr()) {
       throw new ParameterException(command, "--learn-from is for --algorithm gtr or gtr*");
     }
-    Optional<TreeRecipe> recipe;
+    Optional<TreePipeline> pipeline;
     try {
-      recipe = TreeRecipe.forFormat(formatName, original);
+      pipeline = TreePipeline.forFormat(formatName, original);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(command, e.getMessage());
     }
-    if (recipe.isEmpty()) {
+    if (pipeline.isEmpty()) {
       return TreePasses.NONE;
     }
-    boolean waitForText = recipe.get().waitsForText();
+    boolean waitForText = pipeline.get().waitsForText();
     if (!waitForText) {
       noteTreeSizeLimit(original.length, err);
     }
     if (algorithm.tree().isEmpty()) {
-      return new TreePasses(recipe.get().defaultPasses(levelAlgorithm), waitForText);
+      return new TreePasses(pipeline.get().defaultPasses(levelAlgorithm), waitForText);
     }
     try {
       return new TreePasses(
           List.of(
-              recipe
+              pipeline
                   .get()
                   .named(algorithm.tree().get(), levelAlgorithm, Optional.ofNullable(learnFrom))),
           waitForText);
@@ -244,12 +244,12 @@ final class ReducePassOptions {
 
   /** Why the tree passes ask nothing yet: they wait for the content to come below their limit. */
   private static void noteTreeSizeLimit(int length, PrintWriter err) {
-    if (length > TreeRecipe.MAX_TREE_BYTES) {
+    if (length > TreePipeline.MAX_TREE_BYTES) {
       err.println(
           "whittle: INPUT is "
               + length
               + " bytes, more than the "
-              + TreeRecipe.MAX_TREE_BYTES
+              + TreePipeline.MAX_TREE_BYTES
               + " bytes the tree passes read as a tree: the tree passes wait until the"
               + " result is that small");
     }
@@ -264,7 +264,7 @@ final class ReducePassOptions {
     if (grammar == null) {
       return format;
     }
-    String alias = TreeRecipe.GRAMMAR_PREFIX + grammar;
+    String alias = TreePipeline.GRAMMAR_PREFIX + grammar;
     boolean formatGiven = command.getParseResult().hasMatchedOption("--format");
     if (formatGiven && !format.trim().equals(alias)) {
       throw new ParameterException(

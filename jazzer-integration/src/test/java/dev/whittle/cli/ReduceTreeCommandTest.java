@@ -7,7 +7,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.whittle.cli.InProcessWhittle.Execution;
 import dev.whittle.engine.tree.lenient.LenientFormats;
-import dev.whittle.jazzer.passes.TreeRecipe;
+import dev.whittle.jazzer.passes.TreePipeline;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +66,7 @@ class ReduceTreeCommandTest {
     JsonObject perPass = json.getAsJsonObject("runsPerPass");
     List<String> names = new ArrayList<>(perPass.keySet());
     assertEquals(
-        TreeRecipe.defaultPassNames(), names.subList(0, names.size() - 1), names::toString);
+        TreePipeline.defaultPassNames(), names.subList(0, names.size() - 1), names::toString);
     assertEquals("sequence", names.get(names.size() - 1));
     assertTrue(perPass.get("hdd*").getAsLong() > 0, perPass::toString);
     long sum = names.stream().mapToLong(name -> perPass.get(name).getAsLong()).sum();
@@ -223,7 +223,7 @@ class ReduceTreeCommandTest {
   void theHelpsFormatListIsTheCoresOwn() {
     assertEquals(
         "auto, " + String.join(", ", LenientFormats.NAMES) + ", grammar:FILE.g4",
-        TreeRecipe.FORMAT_NAMES);
+        TreePipeline.FORMAT_NAMES);
   }
 
   private void assertUsageError(String message, Path input, String... options) {

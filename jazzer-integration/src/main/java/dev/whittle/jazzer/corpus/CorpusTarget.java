@@ -7,7 +7,7 @@ import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.TargetOptions;
 import dev.whittle.jazzer.coverage.CoverageFilter;
 import dev.whittle.jazzer.coverage.EdgeNames;
-import dev.whittle.jazzer.passes.Recipes;
+import dev.whittle.jazzer.passes.Pipelines;
 import dev.whittle.jazzer.passes.ValuePassChoice;
 import dev.whittle.jazzer.process.MovedGlobals;
 import dev.whittle.jazzer.target.TargetRunner;
@@ -83,7 +83,7 @@ final class CorpusTarget implements AutoCloseable {
    */
   List<Pass<byte[]>> passes(CorpusTargetPool targets) {
     if (runner.takesDataProvider()) {
-      return Recipes.fuzzedDataValues(
+      return Pipelines.fuzzedDataValues(
           input -> targets.withTarget(copy -> copy.runner.recordCalls(input)));
     }
     return ValuePassChoice.forCorpusFile(runner);

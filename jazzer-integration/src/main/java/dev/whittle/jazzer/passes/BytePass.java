@@ -14,8 +14,9 @@ import org.apiguardian.api.API;
 
 /**
  * A format-generic pass over bytes (core's {@link BytePasses}), by the name {@code reduce --passes}
- * gives it, with what it does. Which passes run, and in what order, is the recipes' to say ({@link
- * Recipes#bytes()}); the declaration order here is only the order the help text lists them in.
+ * gives it, with what it does. Which passes run, and in what order, is the pipelines' to say
+ * ({@link Pipelines#bytes()}); the declaration order here is only the order the help text lists
+ * them in.
  */
 @API(status = INTERNAL, since = "0.1")
 public enum BytePass {
@@ -52,7 +53,7 @@ public enum BytePass {
   INT_FIELDS(BytePasses::integerFields, "lower 16- and 32-bit integers toward 0"),
   TEXT_NUMBERS(BytePasses::textNumbers, "lower ASCII decimal and octal numbers toward 0");
 
-  /** The name that stands for {@link Recipes#bytes()}: the byte passes {@code minimize} runs. */
+  /** The name that stands for {@link Pipelines#bytes()}: the byte passes {@code minimize} runs. */
   public static final String ALL = "all";
 
   private final Supplier<Pass<byte[]>> factory;
@@ -95,7 +96,7 @@ public enum BytePass {
    */
   public static List<BytePass> parseList(String text) {
     if (text.trim().equals(ALL)) {
-      return Recipes.bytes();
+      return Pipelines.bytes();
     }
     List<BytePass> passes = new ArrayList<>();
     for (String name : text.split(",", -1)) {

@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * Picks the {@linkplain Recipes recipe} for an entry point by how it takes its input: recorded
+ * Picks the {@linkplain Pipelines pipeline} for an entry point by how it takes its input: recorded
  * provider calls for a {@code FuzzedDataProvider}, the tree passes (on text) and the byte passes
  * for {@code byte[]}, and for a fuzz test with structured parameters (the mutation framework's
  * encoding) its decoded values, asked only in the framework's own encoding.
@@ -26,11 +26,11 @@ public final class ValuePassChoice {
   public static List<Pass<byte[]>> forRunner(TargetRunner runner) {
     switch (runner.inputKind()) {
       case FUZZED_DATA_PROVIDER:
-        return Recipes.fuzzedDataValues(runner::recordCalls);
+        return Pipelines.fuzzedDataValues(runner::recordCalls);
       case MUTATOR_ARGUMENTS:
-        return Recipes.mutatorArguments(runner.testMethod().orElseThrow());
+        return Pipelines.mutatorArguments(runner.testMethod().orElseThrow());
       default:
-        return Recipes.crashBytes();
+        return Pipelines.crashBytes();
     }
   }
 
@@ -39,7 +39,7 @@ public final class ValuePassChoice {
     if (runner.inputKind() != TargetRunner.InputKind.BYTES) {
       return forRunner(runner);
     }
-    return Recipes.corpusFile();
+    return Pipelines.corpusFile();
   }
 
   /**

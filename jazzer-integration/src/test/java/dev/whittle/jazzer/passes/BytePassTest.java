@@ -18,43 +18,43 @@ class BytePassTest {
   }
 
   @Test
-  void allIsTheRecipeOfByteArrayCrashes() {
-    assertEquals(Recipes.bytes(), BytePass.parseList("all"));
+  void allIsThePipelineOfByteArrayCrashes() {
+    assertEquals(Pipelines.bytes(), BytePass.parseList("all"));
   }
 
   @Test
-  void aByteArrayCrashRunsTheTreePassesOnTextThenExactlyTheByteRecipe() {
-    List<Pass<byte[]>> crash = Recipes.crashBytes();
+  void aByteArrayCrashRunsTheTreePassesOnTextThenExactlyTheBytePipeline() {
+    List<Pass<byte[]>> crash = Pipelines.crashBytes();
     List<String> trees = new ArrayList<>();
-    for (Pass<byte[]> pass : crash.subList(0, crash.size() - Recipes.bytes().size())) {
+    for (Pass<byte[]> pass : crash.subList(0, crash.size() - Pipelines.bytes().size())) {
       assertTrue(pass instanceof TextOnlyPass, () -> pass + " should apply only to text");
       trees.add(pass.name());
     }
 
-    assertEquals(TreeRecipe.treePassNames(), trees);
+    assertEquals(TreePipeline.treePassNames(), trees);
     assertEquals(
-        names(Recipes.bytes()),
+        names(Pipelines.bytes()),
         names(crash).subList(trees.size(), crash.size()),
         "minimize's byte passes are --passes all's, in the same order");
   }
 
   @Test
-  void aCorpusFileRunsTheByteRecipeWithoutTreePassesAndFillerRuns() {
+  void aCorpusFileRunsTheBytePipelineWithoutTreePassesAndFillerRuns() {
     // A filled run rarely keeps a corpus file's coverage: its questions would be wasted.
     assertEquals(
-        names(Recipes.bytes()).stream().filter(name -> !name.equals("fill-runs")).toList(),
-        names(Recipes.corpusFile()));
+        names(Pipelines.bytes()).stream().filter(name -> !name.equals("fill-runs")).toList(),
+        names(Pipelines.corpusFile()));
   }
 
   @Test
-  void everyPassRunsInTheRecipeOrWhenNamedNeverBoth() {
-    List<BytePass> both = new ArrayList<>(Recipes.bytes());
-    both.addAll(Recipes.onlyWhenNamed());
+  void everyPassRunsInThePipelineOrWhenNamedNeverBoth() {
+    List<BytePass> both = new ArrayList<>(Pipelines.bytes());
+    both.addAll(Pipelines.onlyWhenNamed());
 
     assertEquals(BytePass.values().length, both.size());
     assertEquals(
         List.of(BytePass.FILL_ALL, BytePass.TOKEN_RUNS, BytePass.INT_FIELDS, BytePass.TEXT_NUMBERS),
-        Recipes.onlyWhenNamed());
+        Pipelines.onlyWhenNamed());
   }
 
   @Test

@@ -16,13 +16,13 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * The named recipes: which passes run on an input of one kind, in which order. Every front door
+ * The named pipelines: which passes run on an input of one kind, in which order. Every front door
  * takes its passes from here, so that {@code reduce --passes all} is what {@code minimize} runs.
  * Passes that do not {@linkplain Pass#appliesTo apply} to the content take no share of the
- * allowance, so a recipe may hold passes for formats the input is not in.
+ * allowance, so a pipeline may hold passes for formats the input is not in.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class Recipes {
+public final class Pipelines {
   /**
    * The byte passes, cheapest first: line runs (on text), block deletion, which takes an archive's
    * padding in a few questions, the TAR and ZIP entry passes (right after it and before zero runs,
@@ -47,7 +47,7 @@ public final class Recipes {
           BytePass.FILL_RUNS,
           BytePass.BYTE_RUNS);
 
-  private Recipes() {}
+  private Pipelines() {}
 
   /**
    * The byte passes of a {@code byte[]} crash, in the order {@code whittle minimize} runs them, and
@@ -101,9 +101,9 @@ public final class Recipes {
     return passes;
   }
 
-  /** Fresh passes for {@code recipe}, with {@code lengthFields} for the length-field sweep. */
-  private static List<Pass<byte[]>> newPasses(List<BytePass> recipe, Pass<byte[]> lengthFields) {
-    return recipe.stream()
+  /** Fresh passes for {@code pipeline}, with {@code lengthFields} for the length-field sweep. */
+  private static List<Pass<byte[]>> newPasses(List<BytePass> pipeline, Pass<byte[]> lengthFields) {
+    return pipeline.stream()
         .map(pass -> pass == BytePass.LENGTH_FIELDS ? lengthFields : pass.newPass())
         .toList();
   }

@@ -21,7 +21,7 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * The tree passes of a text input in one format, the recipe of {@code whittle reduce}: the one
+ * The tree passes of a text input in one format, the pipeline of {@code whittle reduce}: the one
  * place where a format name becomes a tree, and a tree algorithm's name, a grammar or a directory
  * of valid inputs to learn from become passes. {@value #AUTO} picks a lenient format by the input's
  * content; on input that does not look like text, the passes pick it by the current content and
@@ -30,7 +30,7 @@ import org.apiguardian.api.API;
  * {@code bytes} means no tree passes.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class TreeRecipe {
+public final class TreePipeline {
   public static final String AUTO = "auto";
   public static final String GRAMMAR_PREFIX = "grammar:";
 
@@ -49,11 +49,11 @@ public final class TreeRecipe {
   /** Whether the passes wait until the content looks like text (input that did not, at first). */
   private final boolean textOnly;
 
-  private TreeRecipe(TreeBuilder builder) {
+  private TreePipeline(TreeBuilder builder) {
     this(builder, false);
   }
 
-  private TreeRecipe(TreeBuilder builder, boolean textOnly) {
+  private TreePipeline(TreeBuilder builder, boolean textOnly) {
     this.builder = builder;
     this.textOnly = textOnly;
   }
@@ -93,33 +93,33 @@ public final class TreeRecipe {
   }
 
   /**
-   * The recipe of the format {@code format} names for {@code original}, or empty where no tree
+   * The pipeline of the format {@code format} names for {@code original}, or empty where no tree
    * applies.
    *
    * @throws IllegalArgumentException for an unknown format, or one this build cannot provide, or a
    *     grammar ANTLR refuses or cannot read (naming the file)
    */
-  public static Optional<TreeRecipe> forFormat(String format, byte[] original) {
+  public static Optional<TreePipeline> forFormat(String format, byte[] original) {
     String name = format.trim();
     if (name.regionMatches(true, 0, GRAMMAR_PREFIX, 0, GRAMMAR_PREFIX.length())) {
       Path grammar = Path.of(name.substring(GRAMMAR_PREFIX.length()));
-      return Optional.of(new TreeRecipe(GrammarTreeBuilder.load(grammar, Optional.empty())));
+      return Optional.of(new TreePipeline(GrammarTreeBuilder.load(grammar, Optional.empty())));
     }
     name = name.toLowerCase(Locale.ROOT);
     if (name.equals(AUTO)) {
       if (!LenientFormats.looksLikeText(original)) {
-        return Optional.of(new TreeRecipe(LenientFormats.auto(), true));
+        return Optional.of(new TreePipeline(LenientFormats.auto(), true));
       }
       TreeBuilder detected = LenientFormats.detect(original);
       return detected.name().equals("bytes")
           ? Optional.empty()
-          : Optional.of(new TreeRecipe(detected));
+          : Optional.of(new TreePipeline(detected));
     }
     if (name.equals("bytes")) {
       return Optional.empty();
     }
     return Optional.of(
-        new TreeRecipe(
+        new TreePipeline(
             LenientFormats.named(name)
                 .orElseThrow(
                     () ->
