@@ -64,12 +64,39 @@ class NamingRulesTest {
           .haveNameMatching(".*(Calls|Attempt|oracleCall).*")
           .because("one execution of the target is a run");
 
+  static final ArchRule A_FAMILYS_CATALOGUE_MAKES_ITS_PASSES =
+      classes()
+          .that()
+          .implement(Pass.class)
+          .and()
+          .areNotAnonymousClasses()
+          .should()
+          .notBePublic()
+          .because(
+              "a family's passes are made by its catalogue (BytePasses, TreePasses, ...) alone");
+
+  static final ArchRule EVERY_FAMILY_SHOWS_ONLY_ITS_CATALOGUE =
+      classes()
+          .that()
+          .resideInAnyPackage(
+              "dev.whittle.engine.passes.bytes",
+              "dev.whittle.engine.passes.fields",
+              "dev.whittle.engine.passes.archives",
+              "dev.whittle.engine.passes.text")
+          .and()
+          .arePublic()
+          .should()
+          .haveSimpleNameEndingWith("Passes")
+          .because("one home per pass family, with one catalogue");
+
   @Test
   void theProductionClassesKeepTheVocabulary() {
     PASSES_ARE_NAMED_PASS.check(PRODUCTION);
     ALGORITHMS_LIVE_WITH_THE_ALGORITHMS.check(PRODUCTION);
     NOTHING_IS_NAMED_REDUCER.check(PRODUCTION);
     A_RUN_IS_NOT_A_CALL_OR_AN_ATTEMPT.check(PRODUCTION);
+    A_FAMILYS_CATALOGUE_MAKES_ITS_PASSES.check(PRODUCTION);
+    EVERY_FAMILY_SHOWS_ONLY_ITS_CATALOGUE.check(PRODUCTION);
   }
 
   @Test
@@ -81,6 +108,25 @@ class NamingRulesTest {
     assertThrows(AssertionError.class, () -> NOTHING_IS_NAMED_REDUCER.check(planted));
     JavaClasses api = new ClassFileImporter().importClasses(dev.whittle.api.PlantedBudget.class);
     assertThrows(AssertionError.class, () -> A_RUN_IS_NOT_A_CALL_OR_AN_ATTEMPT.check(api));
+    JavaClasses published = new ClassFileImporter().importClasses(PublishedPass.class);
+    assertThrows(AssertionError.class, () -> A_FAMILYS_CATALOGUE_MAKES_ITS_PASSES.check(published));
+    JavaClasses family =
+        new ClassFileImporter()
+            .importClasses(dev.whittle.engine.passes.text.PlantedTextHelper.class);
+    assertThrows(AssertionError.class, () -> EVERY_FAMILY_SHOWS_ONLY_ITS_CATALOGUE.check(family));
+  }
+
+  /** A pass anyone may construct, past its family's catalogue. */
+  public static final class PublishedPass implements Pass<byte[]> {
+    @Override
+    public String name() {
+      return "planted";
+    }
+
+    @Override
+    public byte[] reduce(byte[] current, ContentTester<byte[]> tester) {
+      return current;
+    }
   }
 
   /** A pass named the old way. */

@@ -1,13 +1,17 @@
 package dev.whittle.engine.passes;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /** The array operations the byte-level passes share. */
-final class ByteArrays {
+@API(status = INTERNAL, since = "0.1")
+public final class ByteArrays {
   private ByteArrays() {}
 
   /** A copy of {@code data} without the bytes from {@code from} (inclusive) to {@code to}. */
-  static byte[] without(byte[] data, int from, int to) {
+  public static byte[] without(byte[] data, int from, int to) {
     byte[] out = new byte[data.length - (to - from)];
     System.arraycopy(data, 0, out, 0, from);
     System.arraycopy(data, to, out, from, data.length - to);
@@ -20,7 +24,7 @@ final class ByteArrays {
    * candidates simpler than its input cannot make the reduction cycle, whatever the other passes
    * do, since this order has no infinite descending chain.
    */
-  static boolean isSimpler(byte[] candidate, byte[] current) {
+  public static boolean isSimpler(byte[] candidate, byte[] current) {
     if (candidate.length != current.length) {
       return candidate.length < current.length;
     }
@@ -31,7 +35,7 @@ final class ByteArrays {
    * Whether {@code data} looks binary: a NUL, or at least one byte in eight outside printable
    * ASCII, tab and line breaks. Passes that rewrite binary fields skip other inputs without asking.
    */
-  static boolean looksBinary(byte[] data) {
+  public static boolean looksBinary(byte[] data) {
     int other = 0;
     for (byte b : data) {
       int c = b & 0xFF;
@@ -46,7 +50,7 @@ final class ByteArrays {
   }
 
   /** The one of {@code fillers} that {@code data} holds most of, the first on a tie. */
-  static byte dominant(byte[] data, byte[] fillers) {
+  public static byte dominant(byte[] data, byte[] fillers) {
     byte best = fillers[0];
     long bestCount = -1;
     for (byte filler : fillers) {

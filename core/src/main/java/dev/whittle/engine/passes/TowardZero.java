@@ -1,16 +1,21 @@
 package dev.whittle.engine.passes;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Lowers one number in the input toward 0, as the integer-field and text-number passes do: 0 first,
  * then a binary search between the largest value found failing and the smallest found interesting,
  * for at most a given number of steps.
  */
-final class TowardZero {
+@API(status = INTERNAL, since = "0.1")
+public final class TowardZero {
   private TowardZero() {}
 
   /** Writes a value into the content; null for a candidate that must not be asked. */
   @FunctionalInterface
-  interface Writer {
+  public interface Writer {
     byte[] write(byte[] best, long value);
   }
 
@@ -18,7 +23,7 @@ final class TowardZero {
    * The content with the smallest interesting value found, or {@code data} itself when none was. A
    * step whose candidate {@code writer} refuses counts as failing without a question.
    */
-  static byte[] lower(
+  public static byte[] lower(
       byte[] data, long value, int maxSteps, Writer writer, QuestionBudget questions) {
     long good = value;
     long bad = -1;

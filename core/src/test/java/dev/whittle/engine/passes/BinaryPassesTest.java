@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.whittle.api.Oracle;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.Whittle;
+import dev.whittle.engine.passes.bytes.BytePasses;
+import dev.whittle.engine.passes.fields.FieldPasses;
+import dev.whittle.engine.passes.text.TextPasses;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -74,7 +77,7 @@ class BinaryPassesTest {
             .withAlgorithm(dev.whittle.api.Algorithms.ddmin())
             .run(Oracle.of(TAR_WITH_BUG))
             .reduced();
-    byte[] withBlocks = new BlockDeletionPass().reduce(input, TAR_WITH_BUG::test);
+    byte[] withBlocks = BytePasses.blocks().reduce(input, TAR_WITH_BUG::test);
 
     assertTrue(deletionOnly.length > 1024, "ddmin's chunks do not line up with the entries");
     assertArrayEquals(expected.toByteArray(), withBlocks);
@@ -128,7 +131,7 @@ class BinaryPassesTest {
 
     byte[] deletionOnly =
         Whittle.reduce(SequenceInputs.bytes(input)).run(Oracle.of(PACK_WITH_BUG)).reduced();
-    byte[] reduced = new OffsetFieldPass().reduce(input, PACK_WITH_BUG::test);
+    byte[] reduced = FieldPasses.offsetFields().reduce(input, PACK_WITH_BUG::test);
 
     assertTrue(deletionOnly.length > 19, "deletion moves the data off its offsets");
     assertArrayEquals(pack(List.of("BUG")), reduced);
@@ -143,7 +146,7 @@ class BinaryPassesTest {
     System.arraycopy(input, 16, slack, 22, 5);
     slack[8] = 22;
 
-    byte[] reduced = new OffsetFieldPass().reduce(slack, PACK_WITH_BUG::test);
+    byte[] reduced = FieldPasses.offsetFields().reduce(slack, PACK_WITH_BUG::test);
 
     assertArrayEquals(pack(List.of("BUG")), reduced);
   }
@@ -172,7 +175,7 @@ class BinaryPassesTest {
         };
     assertTrue(firstHoldsBug.test(input));
 
-    byte[] reduced = new OffsetFieldPass().reduce(input, firstHoldsBug::test);
+    byte[] reduced = FieldPasses.offsetFields().reduce(input, firstHoldsBug::test);
 
     assertArrayEquals(pack(List.of("BUG")), reduced);
   }
@@ -183,7 +186,8 @@ class BinaryPassesTest {
     byte[] expected = new byte[16];
     expected[5] = 0x7F;
 
-    byte[] reduced = new ZeroRunPass().reduce(input, data -> data.length == 16 && data[5] == 0x7F);
+    byte[] reduced =
+        BytePasses.zeroRuns().reduce(input, data -> data.length == 16 && data[5] == 0x7F);
 
     assertArrayEquals(expected, reduced);
   }
@@ -200,7 +204,7 @@ class BinaryPassesTest {
               && Integer.parseInt(text.substring(at + 8).strip()) >= 8;
         };
 
-    byte[] reduced = new TextNumberPass().reduce(input, retriesAtLeast8::test);
+    byte[] reduced = TextPasses.textNumbers().reduce(input, retriesAtLeast8::test);
 
     assertEquals("mode=0000 size=00000000000 retries=08\n", new String(reduced, ISO_8859_1));
   }
@@ -212,7 +216,7 @@ class BinaryPassesTest {
     Predicate<byte[]> countAtLeastOne =
         data -> data.length == 10 && data[0] == 'Z' && data[1] == 'Z' && (data[2] | data[3]) != 0;
 
-    byte[] reduced = new IntegerFieldPass().reduce(input, countAtLeastOne::test);
+    byte[] reduced = FieldPasses.integerFields().reduce(input, countAtLeastOne::test);
 
     assertArrayEquals(new byte[] {'Z', 'Z', 0, 1, 0, 0, 0, 0, 0, 0}, reduced);
   }
@@ -226,7 +230,7 @@ class BinaryPassesTest {
           return text.startsWith("HDR:") && text.endsWith(":END") && text.contains("ABCDEFGH");
         };
 
-    byte[] reduced = new DuplicateChunkPass().reduce(input, framed::test);
+    byte[] reduced = BytePasses.duplicateChunks().reduce(input, framed::test);
 
     assertEquals("HDR:ABCDEFGH:END", new String(reduced, ISO_8859_1));
   }
@@ -235,7 +239,8 @@ class BinaryPassesTest {
   void binaryPassesAskNothingOfText() {
     byte[] text = "From: ada@example.org\nSubject: nightly\n\nAll green.\n".getBytes(ISO_8859_1);
     long[] asked = {0};
-    for (var pass : List.of(new ZeroRunPass(), new IntegerFieldPass(), new BlockDeletionPass())) {
+    for (var pass :
+        List.of(BytePasses.zeroRuns(), FieldPasses.integerFields(), BytePasses.blocks())) {
       assertSame(
           text,
           pass.reduce(

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.whittle.api.Pass;
+import dev.whittle.engine.passes.archives.ArchivePasses;
+import dev.whittle.engine.passes.bytes.BytePasses;
+import dev.whittle.engine.passes.fields.FieldPasses;
+import dev.whittle.engine.passes.text.TextPasses;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,17 +34,17 @@ class BytePassContractTest {
   static Stream<Arguments> passes() {
     List<Supplier<Pass<byte[]>>> all =
         List.of(
-            BytePasses::lineRuns,
-            BytePasses::lengthFields,
-            BytePasses::lengthFieldsWithContent,
+            TextPasses::lineRuns,
+            FieldPasses::lengthFields,
+            FieldPasses::lengthFieldsWithContent,
             BytePasses::byteRuns,
             BytePasses::blocks,
-            BytePasses::tarEntries,
-            BytePasses::zipEntries,
-            BytePasses::offsetFields,
+            ArchivePasses::tarEntries,
+            ArchivePasses::zipEntries,
+            FieldPasses::offsetFields,
             BytePasses::duplicateChunks,
-            BytePasses::integerFields,
-            BytePasses::textNumbers,
+            FieldPasses::integerFields,
+            TextPasses::textNumbers,
             BytePasses::zeroRuns);
     return all.stream().map(factory -> Arguments.of(factory.get().name(), factory));
   }

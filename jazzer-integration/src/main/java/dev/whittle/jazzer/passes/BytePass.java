@@ -3,7 +3,10 @@ package dev.whittle.jazzer.passes;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.Pass;
-import dev.whittle.engine.passes.BytePasses;
+import dev.whittle.engine.passes.archives.ArchivePasses;
+import dev.whittle.engine.passes.bytes.BytePasses;
+import dev.whittle.engine.passes.fields.FieldPasses;
+import dev.whittle.engine.passes.text.TextPasses;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,45 +16,45 @@ import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * A format-generic pass over bytes (core's {@link BytePasses}), by the name {@code reduce --passes}
- * gives it, with what it does. Which passes run, and in what order, is the pipelines' to say
- * ({@link Pipelines#bytes()}); the declaration order here is only the order the help text lists
- * them in.
+ * A format-generic pass over bytes (core's the pass families' catalogues), by the name {@code
+ * reduce --passes} gives it, with what it does. Which passes run, and in what order, is the
+ * pipelines' to say ({@link Pipelines#bytes()}); the declaration order here is only the order the
+ * help text lists them in.
  */
 @API(status = INTERNAL, since = "0.1")
 public enum BytePass {
   LINE_RUNS(
-      BytePasses::lineRuns, "on text, keep only a run of lines or delete runs of up to 8 lines"),
+      TextPasses::lineRuns, "on text, keep only a run of lines or delete runs of up to 8 lines"),
   BLOCKS(
       BytePasses::blocks,
       "block-aligned deletion: 512, powers of two, sizes that divide the input"),
   TAR_ENTRIES(
-      BytePasses::tarEntries,
+      ArchivePasses::tarEntries,
       "empty or halve the data of TAR entries, rewriting their size fields and header checksums"),
   ZIP_ENTRIES(
-      BytePasses::zipEntries,
+      ArchivePasses::zipEntries,
       "empty the local entries of ZIP archives, rewriting method, CRC and sizes"),
   LENGTH_FIELDS(
-      BytePasses::lengthFields,
+      FieldPasses::lengthFields,
       "delete, empty or trim length-prefixed chunks together with their 32-, 16- or 8-bit length"
           + " field"),
   OFFSET_FIELDS(
-      BytePasses::offsetFields,
+      FieldPasses::offsetFields,
       "records of an (offset, length) directory deleted, emptied or trimmed with their data, every"
           + " offset behind the cut moved"),
   DUPLICATE_CHUNKS(BytePasses::duplicateChunks, "delete one of two repeated chunks"),
   ZERO_RUNS(BytePasses::zeroRuns, "set runs of bytes to 0x00, as afl-tmin does"),
-  FILL_RUNS(BytePasses::fillRuns, "make large text uniform: runs of bytes set to one filler"),
+  FILL_RUNS(TextPasses::fillRuns, "make large text uniform: runs of bytes set to one filler"),
   FILL_ALL(
-      BytePasses::fillAll,
+      TextPasses::fillAll,
       "make large text uniform in few questions: all of it set to one filler, else the longest"
           + " fillable prefix and suffix"),
   TOKEN_RUNS(
-      BytePasses::tokenRuns,
+      TextPasses::tokenRuns,
       "on text of at most 64 tokens, delete runs of 16 to 1 tokens, a bracket with its partner"),
   BYTE_RUNS(BytePasses::byteRuns, "delete runs of 2 to 4 bytes"),
-  INT_FIELDS(BytePasses::integerFields, "lower 16- and 32-bit integers toward 0"),
-  TEXT_NUMBERS(BytePasses::textNumbers, "lower ASCII decimal and octal numbers toward 0");
+  INT_FIELDS(FieldPasses::integerFields, "lower 16- and 32-bit integers toward 0"),
+  TEXT_NUMBERS(TextPasses::textNumbers, "lower ASCII decimal and octal numbers toward 0");
 
   /** The name that stands for {@link Pipelines#bytes()}: the byte passes {@code minimize} runs. */
   public static final String ALL = "all";

@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Pass;
-import dev.whittle.engine.passes.BytePasses;
+import dev.whittle.engine.passes.fields.FieldPasses;
 import dev.whittle.engine.tree.lenient.LenientFormats;
 import dev.whittle.engine.tree.reduce.TreePasses;
 import dev.whittle.jazzer.values.FuzzedDataRecorder;
@@ -76,14 +76,14 @@ public final class Pipelines {
   /**
    * A corpus file: {@link #bytes()} without the tree passes and the filler runs (a filled run
    * rarely keeps the coverage it had), and with the length-field sweep that guesses no zero lengths
-   * ({@link BytePasses#lengthFieldsWithContent()}). Of many files' shrinking the length-field
+   * ({@link FieldPasses#lengthFieldsWithContent()}). Of many files' shrinking the length-field
    * sweep's runs are most of the time, and its guesses of a zero length are plain deletions the
    * other passes make.
    */
   public static List<Pass<byte[]>> corpusFile() {
     return newPasses(
         BYTES.stream().filter(pass -> pass != BytePass.FILL_RUNS).toList(),
-        BytePasses.lengthFieldsWithContent());
+        FieldPasses.lengthFieldsWithContent());
   }
 
   /**

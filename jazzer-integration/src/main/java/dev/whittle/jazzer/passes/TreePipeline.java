@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Pass;
-import dev.whittle.engine.passes.BytePasses;
+import dev.whittle.engine.passes.text.TextPasses;
 import dev.whittle.engine.tree.TreeBuilder;
 import dev.whittle.engine.tree.TreeSizeLimit;
 import dev.whittle.engine.tree.grammar.GrammarPasses;
@@ -85,10 +85,10 @@ public final class TreePipeline {
    */
   private static List<Pass<byte[]>> textPasses(TreeBuilder builder, Algorithm algorithm) {
     List<Pass<byte[]>> passes = new ArrayList<>();
-    passes.add(BytePasses.fillAll());
+    passes.add(TextPasses.fillAll());
     passes.addAll(TreePasses.forText(builder, algorithm));
-    passes.add(BytePasses.tokens());
-    passes.add(BytePasses.tokenRuns());
+    passes.add(TextPasses.tokens());
+    passes.add(TextPasses.tokenRuns());
     return passes;
   }
 

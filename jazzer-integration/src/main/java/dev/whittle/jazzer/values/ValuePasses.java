@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
 
 /**
  * Passes that know Jazzer, to pass to {@code Reduction.withPass}; the format-generic ones are in
- * {@link dev.whittle.engine.passes.BytePasses}.
+ * the byte-level pass families ({@code dev.whittle.engine.passes}).
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ValuePasses {
