@@ -11,7 +11,7 @@ import dev.whittle.api.ReductionResult;
 import dev.whittle.api.SequenceInputs;
 import dev.whittle.api.Whittle;
 import dev.whittle.jazzer.api.CorpusMinimizer;
-import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.bytecode.analysis.FeatureSets;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 

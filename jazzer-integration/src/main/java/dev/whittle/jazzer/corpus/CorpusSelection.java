@@ -3,7 +3,7 @@ package dev.whittle.jazzer.corpus;
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
-import dev.whittle.jazzer.coverage.PackedFeatures;
+import dev.whittle.jazzer.bytecode.analysis.PackedFeatures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -19,8 +19,8 @@ import java.util.PriorityQueue;
  * the smallest input that has it); each followed by a pass that drops any chosen input whose
  * features the other chosen inputs all have, largest inputs first. Better means fewer inputs, then
  * fewer bytes. Pure: inputs are given by their features (sorted {@code long}s, as {@link
- * dev.whittle.jazzer.coverage.ProbeCounters#collect} returns them) and sizes, and identified by
- * their index.
+ * dev.whittle.jazzer.bytecode.runtime.ProbeCounters#collect} returns them) and sizes, and
+ * identified by their index.
  */
 final class CorpusSelection {
   /** Features gathered beyond the union so far before they are sorted in. */

@@ -2,8 +2,8 @@ package dev.whittle.jazzer.corpus;
 
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.Finding;
-import dev.whittle.jazzer.coverage.FeatureSets;
-import dev.whittle.jazzer.coverage.PackedFeatures;
+import dev.whittle.jazzer.bytecode.analysis.FeatureSets;
+import dev.whittle.jazzer.bytecode.analysis.PackedFeatures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

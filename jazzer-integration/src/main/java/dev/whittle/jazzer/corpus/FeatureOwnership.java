@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.corpus;
 
-import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.bytecode.analysis.FeatureSets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

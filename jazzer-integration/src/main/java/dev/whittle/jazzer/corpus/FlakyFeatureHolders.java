@@ -1,6 +1,6 @@
 package dev.whittle.jazzer.corpus;
 
-import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.bytecode.analysis.FeatureSets;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedSet;

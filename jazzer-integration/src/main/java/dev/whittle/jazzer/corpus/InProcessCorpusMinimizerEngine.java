@@ -6,7 +6,7 @@ import dev.whittle.jazzer.api.CorpusMergeResult;
 import dev.whittle.jazzer.api.CorpusMinimizationResult;
 import dev.whittle.jazzer.api.CorpusMinimizer;
 import dev.whittle.jazzer.api.spi.CorpusMinimizerEngine;
-import dev.whittle.jazzer.coverage.EdgeNames;
+import dev.whittle.jazzer.bytecode.analysis.EdgeNames;
 import dev.whittle.jazzer.output.CorpusOutput;
 import dev.whittle.jazzer.output.CrasherCopies;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.whittle.jazzer.corpus;
 import dev.whittle.api.ReductionResult;
 import dev.whittle.api.StopReason;
 import dev.whittle.jazzer.api.CorpusMinimizer;
-import dev.whittle.jazzer.coverage.FeatureSets;
+import dev.whittle.jazzer.bytecode.analysis.FeatureSets;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.whittle.jazzer.target;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
-import dev.whittle.jazzer.coverage.ProbeCounters;
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import dev.whittle.jazzer.finding.ClassLocations;
 import dev.whittle.jazzer.finding.DedupToken;
 import dev.whittle.jazzer.finding.FindingClassifier;

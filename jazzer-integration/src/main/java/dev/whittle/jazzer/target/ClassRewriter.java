@@ -1,7 +1,7 @@
 package dev.whittle.jazzer.target;
 
-import dev.whittle.jazzer.coverage.CoverageFilter;
-import dev.whittle.jazzer.coverage.CoverageInstrumenter;
+import dev.whittle.jazzer.bytecode.analysis.CoverageFilter;
+import dev.whittle.jazzer.bytecode.instrumentation.CoverageInstrumenter;
 import java.util.ArrayList;
 import java.util.List;
 

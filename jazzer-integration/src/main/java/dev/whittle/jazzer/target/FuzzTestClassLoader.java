@@ -1,7 +1,7 @@
 package dev.whittle.jazzer.target;
 
-import dev.whittle.jazzer.coverage.CoverageRuntime;
-import dev.whittle.jazzer.coverage.ProbeCounters;
+import dev.whittle.jazzer.bytecode.runtime.CoverageRuntime;
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

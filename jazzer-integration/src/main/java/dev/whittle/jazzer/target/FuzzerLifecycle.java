@@ -3,7 +3,7 @@ package dev.whittle.jazzer.target;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.whittle.api.Durations;
 import dev.whittle.jazzer.api.FuzzTargetLoadException;
-import dev.whittle.jazzer.coverage.ProbeCounters;
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import dev.whittle.jazzer.finding.ClassLocations;
 import dev.whittle.jazzer.finding.DedupToken;
 import dev.whittle.jazzer.finding.FindingClassifier;

@@ -1,7 +1,7 @@
 package dev.whittle.jazzer.target;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import dev.whittle.jazzer.coverage.ProbeCounters;
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import java.util.function.UnaryOperator;
 
 /**

@@ -1,8 +1,8 @@
 package dev.whittle.jazzer.target;
 
 import dev.whittle.jazzer.agent.HookedClassLoader;
-import dev.whittle.jazzer.coverage.CoverageRuntime;
-import dev.whittle.jazzer.coverage.ProbeCounters;
+import dev.whittle.jazzer.bytecode.runtime.CoverageRuntime;
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -27,8 +27,8 @@ import java.util.Optional;
  * <p>Every class this loader defines goes through its {@link ClassRewriter}s first, in order: with
  * exits trapped {@link ExitCallRewriter}, so that {@code System.exit}, {@code Runtime.exit} and
  * {@code Runtime.halt} end the run instead of the JVM; with coverage the probes of {@link
- * dev.whittle.jazzer.coverage.CoverageInstrumenter}, which count into this loader's {@link
- * ProbeCounters} through {@link CoverageRuntime}, likewise always Whittle's own.
+ * dev.whittle.jazzer.bytecode.instrumentation.CoverageInstrumenter}, which count into this loader's
+ * {@link ProbeCounters} through {@link CoverageRuntime}, likewise always Whittle's own.
  *
  * <p>The loader is deliberately unnamed: {@link StackTraceElement#toString()} prints a named
  * loader's name before each frame, which would change every dedup token.

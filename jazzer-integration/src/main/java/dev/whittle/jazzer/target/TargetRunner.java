@@ -12,9 +12,9 @@ import dev.whittle.jazzer.api.FuzzTargetShape;
 import dev.whittle.jazzer.api.FuzzTestLifecycle;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.api.TargetOptions;
-import dev.whittle.jazzer.coverage.CoverageFilter;
-import dev.whittle.jazzer.coverage.EdgeNames;
-import dev.whittle.jazzer.coverage.ProbeCounters;
+import dev.whittle.jazzer.bytecode.analysis.CoverageFilter;
+import dev.whittle.jazzer.bytecode.analysis.EdgeNames;
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import dev.whittle.jazzer.fdp.FuzzedDataCall;
 import dev.whittle.jazzer.fdp.RecordingFuzzedDataProvider;
 import dev.whittle.jazzer.finding.FindingClassifier;
@@ -276,7 +276,7 @@ public final class TargetRunner implements AutoCloseable {
 
   /**
    * Runs the target once on {@code input} and returns its finding and the coverage features its run
-   * showed ({@link dev.whittle.jazzer.coverage.Features}): the counters of the target's
+   * showed ({@link dev.whittle.jazzer.bytecode.analysis.Features}): the counters of the target's
    * instrumented classes are zeroed before the run and read after it. The runner MUST have been
    * opened with a spec that has {@linkplain TargetSpec#coverage() coverage}, and without a fresh
    * target per run. After a timeout the abandoned run may still be counting: open a new runner for

@@ -7,7 +7,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.whittle.jazzer.api.FuzzTarget;
 import dev.whittle.jazzer.api.FuzzedDataProviderFactory;
 import dev.whittle.jazzer.api.TargetOptions;
-import dev.whittle.jazzer.coverage.CoverageFilter;
+import dev.whittle.jazzer.bytecode.analysis.CoverageFilter;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;

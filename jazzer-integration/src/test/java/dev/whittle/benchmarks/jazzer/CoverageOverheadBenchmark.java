@@ -1,7 +1,7 @@
 package dev.whittle.benchmarks.jazzer;
 
-import dev.whittle.jazzer.coverage.CoverageFilter;
-import dev.whittle.jazzer.coverage.EdgeNames;
+import dev.whittle.jazzer.bytecode.analysis.CoverageFilter;
+import dev.whittle.jazzer.bytecode.analysis.EdgeNames;
 import dev.whittle.jazzer.target.TargetRunner;
 import dev.whittle.jazzer.target.TargetSpec;
 import java.io.IOException;

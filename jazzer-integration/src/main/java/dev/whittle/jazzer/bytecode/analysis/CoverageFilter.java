@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.analysis;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -29,7 +29,7 @@ public record CoverageFilter(List<String> includes, List<String> excludes) {
           "dev.whittle.jazzer.api.",
           "dev.whittle.jazzer.command.",
           "dev.whittle.jazzer.corpus.",
-          "dev.whittle.jazzer.coverage.",
+          "dev.whittle.jazzer.bytecode.",
           "dev.whittle.jazzer.crash.",
           "dev.whittle.jazzer.fdp.",
           "dev.whittle.jazzer.finding.",

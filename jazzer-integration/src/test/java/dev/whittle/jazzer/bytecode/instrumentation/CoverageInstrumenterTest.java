@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.instrumentation;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.whittle.jazzer.bytecode.analysis.CoverageFilter;
+import dev.whittle.jazzer.bytecode.analysis.EdgeNames;
+import dev.whittle.jazzer.bytecode.analysis.Features;
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import dev.whittle.jazzer.targets.CoverageShapesTarget;
 import dev.whittle.jazzer.targets.TargetPaths;
 import java.io.IOException;

@@ -1,7 +1,9 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.instrumentation;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.bytecode.flow.ProbePlacement;
+import dev.whittle.jazzer.bytecode.runtime.CoverageRuntime;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;

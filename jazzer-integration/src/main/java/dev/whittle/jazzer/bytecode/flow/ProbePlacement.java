@@ -1,5 +1,8 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.flow;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.whittle.jazzer.bytecode.instrumentation.CoverageInstrumenter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -7,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
@@ -31,32 +35,33 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * itself, would otherwise never count). Pure analysis of the method as read; {@link
  * CoverageInstrumenter} inserts the probes.
  */
-final class ProbePlacement {
+@API(status = INTERNAL, since = "0.1")
+public final class ProbePlacement {
   /** A probe on the fall-through edge into {@code joinPoint}, placed after {@code before}. */
-  record FallThrough(AbstractInsnNode before) {}
+  public record FallThrough(AbstractInsnNode before) {}
 
   /**
    * A probe on the edge from a jump or switch {@code source} to {@code target}, a join point whose
    * stack-map frame is {@code frame} (null in class files without frames).
    */
-  record JumpEdge(AbstractInsnNode source, LabelNode target, FrameNode frame) {}
+  public record JumpEdge(AbstractInsnNode source, LabelNode target, FrameNode frame) {}
 
   /** The probes of the exits (returns and throws), of fall-through edges and of handler entries. */
-  final List<AbstractInsnNode> exits = new ArrayList<>();
+  public final List<AbstractInsnNode> exits = new ArrayList<>();
 
-  final List<FallThrough> fallThroughs = new ArrayList<>();
-  final List<JumpEdge> jumpEdges = new ArrayList<>();
+  public final List<FallThrough> fallThroughs = new ArrayList<>();
+  public final List<JumpEdge> jumpEdges = new ArrayList<>();
 
   /** Whether the method's entry is an edge into a join point (a loop at its first instruction). */
-  boolean entryIsJoin;
+  public boolean entryIsJoin;
 
   /** First instructions of exception handlers: a probe before each. */
-  final Set<AbstractInsnNode> handlerEntries = new LinkedHashSet<>();
+  public final Set<AbstractInsnNode> handlerEntries = new LinkedHashSet<>();
 
   private ProbePlacement() {}
 
   /** Whether the method can be instrumented: it has code, and no {@code jsr}/{@code ret}. */
-  static boolean instrumentable(MethodNode method) {
+  public static boolean instrumentable(MethodNode method) {
     if ((method.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0
         || method.instructions.size() == 0) {
       return false;
@@ -69,7 +74,7 @@ final class ProbePlacement {
     return true;
   }
 
-  static ProbePlacement of(MethodNode method) {
+  public static ProbePlacement of(MethodNode method) {
     ProbePlacement placement = new ProbePlacement();
     Map<AbstractInsnNode, Integer> predecessors = new IdentityHashMap<>();
     AbstractInsnNode first = nextReal(method.instructions.getFirst());
@@ -137,7 +142,7 @@ final class ProbePlacement {
   }
 
   /** The probes this placement inserts. */
-  int probeCount() {
+  public int probeCount() {
     return (entryIsJoin ? 1 : 0)
         + exits.size()
         + fallThroughs.size()
@@ -145,12 +150,12 @@ final class ProbePlacement {
         + handlerEntries.size();
   }
 
-  static boolean isExit(int opcode) {
+  public static boolean isExit(int opcode) {
     return (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) || opcode == Opcodes.ATHROW;
   }
 
   /** Whether control can go on to the next instruction. */
-  static boolean fallsThrough(AbstractInsnNode insn) {
+  public static boolean fallsThrough(AbstractInsnNode insn) {
     int opcode = insn.getOpcode();
     return opcode != Opcodes.GOTO
         && opcode != Opcodes.TABLESWITCH
@@ -159,7 +164,7 @@ final class ProbePlacement {
   }
 
   /** The labels a jump or switch goes to, each once; empty for other instructions. */
-  static List<LabelNode> distinctTargets(AbstractInsnNode insn) {
+  public static List<LabelNode> distinctTargets(AbstractInsnNode insn) {
     if (insn instanceof JumpInsnNode jump) {
       return List.of(jump.label);
     }
@@ -185,7 +190,7 @@ final class ProbePlacement {
   }
 
   /** The first instruction at or after {@code node} that is real (no label, line or frame). */
-  static AbstractInsnNode nextReal(AbstractInsnNode node) {
+  public static AbstractInsnNode nextReal(AbstractInsnNode node) {
     AbstractInsnNode current = node;
     while (current != null && current.getOpcode() < 0) {
       current = current.getNext();
@@ -194,7 +199,7 @@ final class ProbePlacement {
   }
 
   /** The frame of the position {@code label} marks, or null if the class file has none there. */
-  static FrameNode frameAt(LabelNode label) {
+  public static FrameNode frameAt(LabelNode label) {
     for (AbstractInsnNode current = label; current != null; current = current.getNext()) {
       if (current instanceof FrameNode frame) {
         return frame;

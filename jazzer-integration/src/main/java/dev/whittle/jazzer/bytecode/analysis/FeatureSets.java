@@ -1,7 +1,8 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.analysis;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.bytecode.runtime.ProbeCounters;
 import java.util.Arrays;
 import org.apiguardian.api.API;
 

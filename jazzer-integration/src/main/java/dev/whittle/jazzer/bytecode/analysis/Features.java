@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.analysis;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class Features {
   static final int PROBE_BITS = 24;
-  static final int BUCKET_BITS = 3;
+  public static final int BUCKET_BITS = 3;
 
   private static final String[] RANGES = {"1", "2", "3", "4-7", "8-15", "16-31", "32-127", "128+"};
 

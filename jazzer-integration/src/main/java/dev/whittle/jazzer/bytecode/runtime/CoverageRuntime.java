@@ -1,7 +1,8 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.runtime;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.bytecode.instrumentation.CoverageInstrumenter;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;

@@ -1,9 +1,11 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.runtime;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.whittle.jazzer.bytecode.analysis.EdgeNames;
+import dev.whittle.jazzer.bytecode.analysis.Features;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.whittle.jazzer.coverage;
+package dev.whittle.jazzer.bytecode.analysis;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
