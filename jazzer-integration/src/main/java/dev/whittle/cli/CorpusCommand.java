@@ -263,7 +263,7 @@ final class CorpusCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     CorpusMinimizer minimizer =
         CorpusMinimizer.forTarget(target, targetClassPath)
-            .withTargetArgs(targetOptions.targetArgs)
+            .withTargetArgs(targetOptions.targetArgs())
             .withRunTimeout(timeoutOption.value().orElse(CrashMinimizer.DEFAULT_RUN_TIMEOUT))
             .withJobs(jobsOption.value(err))
             .withAlgorithm(algorithmOption.algorithm)

@@ -6,8 +6,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --json}, shared by every command that reports figures: one JSON object on standard output
- * instead of the summary. Each command says what the object holds: {@code corpus} under the key
- * {@value #KEY} of its resource bundle, the hand-built models with the option.
+ * instead of the summary. Each command says under the key {@value #KEY} of its resource bundle what
+ * the object holds.
  */
 final class JsonOption {
   static final String KEY = "json";

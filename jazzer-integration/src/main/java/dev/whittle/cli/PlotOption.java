@@ -5,14 +5,18 @@ import dev.whittle.jazzer.output.OutputWriteException;
 import dev.whittle.jazzer.output.PlotFile;
 import java.nio.file.Path;
 import java.util.Optional;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --plot FILE.svg}, shared by every command that reduces: the reduction's trajectory, size
  * against runs and against time ({@link TrajectoryPlot}), as a picture a browser opens. Written
- * atomically once the reduction has ended; each command's model ({@link OptionSpecs#path}) says
- * what is drawn.
+ * atomically once the reduction has ended; each command says under the key {@value #KEY} of its
+ * resource bundle what is drawn.
  */
 final class PlotOption {
+  static final String KEY = "plot";
+
+  @Option(names = "--plot", paramLabel = "FILE.svg", descriptionKey = KEY)
   Path plot;
 
   Optional<Path> value() {

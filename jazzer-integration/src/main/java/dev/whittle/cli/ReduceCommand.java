@@ -22,52 +22,187 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.ListResourceBundle;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/**
- * {@code whittle reduce}: reduces a file with an external command as the interestingness test. Its
- * options and help are built by hand in {@link ReduceCommandSpec}, which puts the parsed values
- * into these fields before {@link #call}.
- */
+/** {@code whittle reduce}: reduces a file with an external command as the interestingness test. */
+@Command(
+    name = "reduce",
+    resourceBundle = ReduceCommand.OPTION_TEXTS,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    customSynopsis = {
+      "whittle reduce --test CMD [ARG...] [OPTIONS] INPUT",
+      "   or: whittle reduce [OPTIONS] INPUT -- CMD [ARG...]",
+    },
+    description = {
+      "Reduces INPUT to a smaller file on which the test command still exits with status 0.",
+      "",
+      "Whittle runs the test command without a shell, once per candidate, with the path of a"
+          + " file holding the candidate appended as its last argument; that file has INPUT's"
+          + " name, in a private temporary directory. Exit status 0 means the candidate is"
+          + " interesting; any other status, or running longer than --timeout, means it is not.",
+      "",
+      "INPUT is never modified. The result goes to INPUT.reduced (or --output) and is replaced"
+          + " atomically at every improvement, so an interrupted run keeps its best result. A"
+          + " second run on the same output is refused while the first one runs.",
+      "",
+      "The test command runs --check-runs times on INPUT before the reduction and on the result"
+          + " after it, and must exit with status 0 every time: a flaky test command makes a"
+          + " result meaningless. If the result fails its re-check, the smallest earlier result"
+          + " that passes is written instead (else INPUT's content), and the exit code is 8.",
+      "",
+      "With --test, the words after it up to the next option of this command are the test"
+          + " command; when INPUT does not follow elsewhere, the last of those words is INPUT."
+          + " Use the second form when an argument of the test command looks like an option of"
+          + " this command: nothing after -- is read as an option.",
+      "",
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:the result is written",
+      "1:unexpected failure",
+      "2:bad options or arguments, or an output another run is writing",
+      "3:INPUT is missing or unreadable, no regular file (a pipe, a device), longer than 2 GiB, or"
+          + " not UTF-8 with --granularity chars or lines",
+      "4:the test command cannot be started",
+      "5:the test command does not exit with status 0 on INPUT: nothing to reduce",
+      "6:the result cannot be written",
+      "8:the test command is flaky: it answered differently on INPUT, or on the result (then the"
+          + " smallest earlier result that passed its re-check is written)",
+      "12:Whittle ran out of memory (its own heap, java -Xmx): the best result so far, if the"
+          + " check of INPUT had finished, is written",
+      "130:interrupted (Ctrl-C); the result file holds the best result so far",
+    })
 final class ReduceCommand implements Callable<Integer> {
-  CommandSpec spec;
+  static final String OPTION_TEXTS = "dev.whittle.cli.ReduceCommand$OptionTexts";
 
+  /**
+   * What the options shared with other commands mean here, and the texts of the pass options, which
+   * the catalogue of passes makes.
+   */
+  static final class OptionTexts extends ListResourceBundle {
+    public OptionTexts() {}
+
+    @Override
+    protected Object[][] getContents() {
+      return new Object[][] {
+        {ReducePassOptions.PASSES_KEY, ReducePassOptions.passesHelp()},
+        {ReducePassOptions.ALGORITHM_KEY, ReducePassOptions.algorithmHelp()},
+        {
+          OutputOption.KEY,
+          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + "."
+        },
+        {
+          JsonOption.KEY,
+          "Print one JSON object with the result's figures on standard output, the trajectory"
+              + " (runs, milliseconds and size at each improvement) and the test runs per pass"
+              + " (runsPerPass) among them."
+        },
+        {
+          PlotOption.KEY,
+          "Draw the reduction's trajectory, size against test runs and against time, as an SVG"
+              + " picture in FILE.svg."
+        },
+        {
+          TimeoutOption.KEY,
+          "Longest one run of the test command may take; a run that takes longer is killed with"
+              + " its child processes and counts as not interesting. "
+              + TimeoutOption.SYNTAX
+              + " Default: no limit."
+        },
+        {
+          DeadlineOption.KEY,
+          "Stop this long after the start, keeping the best result so far; a test run under way"
+              + " then is finished first. Default: no limit."
+        },
+      };
+    }
+  }
+
+  static final String MAX_RUNS = "--max-runs";
+  static final String OLD_MAX_RUNS = "--max-calls";
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--test",
+      paramLabel = "CMD",
+      arity = "1..*",
+      description = "The test command and its arguments (see above).")
   List<String> testWords = List.of();
 
+  @Option(
+      names = "--granularity",
+      paramLabel = "UNIT",
+      defaultValue = Granularity.DEFAULT,
+      description =
+          "What one item is: ${COMPLETION-CANDIDATES}. chars and lines need UTF-8 input; lines"
+              + " keep their terminators. Default: ${DEFAULT-VALUE}.")
   Granularity granularity;
 
-  final ReducePassOptions passOptions = new ReducePassOptions();
+  @Mixin ReducePassOptions passOptions = new ReducePassOptions();
 
-  final JobsOption jobsOption = new JobsOption();
+  @Mixin JobsOption jobsOption = new JobsOption();
 
-  final OutputOption outputOption = new OutputOption();
+  @Mixin OutputOption outputOption = new OutputOption();
 
-  final JsonOption jsonOption = new JsonOption();
+  @Mixin JsonOption jsonOption = new JsonOption();
 
-  final PlotOption plotOption = new PlotOption();
+  @Mixin PlotOption plotOption = new PlotOption();
 
-  final TimeoutOption timeoutOption = new TimeoutOption();
+  @Mixin TimeoutOption timeoutOption = new TimeoutOption();
 
+  @Option(
+      names = MAX_RUNS,
+      paramLabel = "N",
+      description =
+          "Stop after N runs of the test command asked by the search, the first check of INPUT"
+              + " included, keeping the best result so far; the repeated checks of INPUT and of"
+              + " the result come on top. Default: no limit.")
   Long maxRuns;
 
+  /** The name of earlier versions, kept so that their command lines still work; not in --help. */
+  @Option(
+      names = OLD_MAX_RUNS,
+      paramLabel = "N",
+      hidden = true,
+      description = "The earlier name of " + MAX_RUNS + ".")
+  Long oldMaxRuns;
+
+  @Option(
+      names = "--check-runs",
+      paramLabel = "N",
+      defaultValue = "3",
+      converter = Converters.PositiveIntConverter.class,
+      description =
+          "How many times the test command runs on INPUT before the reduction, and on the result"
+              + " before it is written as final; it must exit with status 0 every time, or it is"
+              + " flaky (exit code 8). 1 trusts a single answer. Default: ${DEFAULT-VALUE}.")
   int checkRuns;
 
-  final DeadlineOption deadlineOption = new DeadlineOption();
+  @Mixin DeadlineOption deadlineOption = new DeadlineOption();
 
+  /** No {@code -h}: it could well be an argument of the test command after {@code --test}. */
+  @Option(names = "--help", usageHelp = true, description = HelpOption.DESCRIPTION)
+  boolean help;
+
+  @Parameters(
+      paramLabel = "INPUT",
+      arity = "0..*",
+      description = "The file to reduce; after --, followed by the test command.")
   List<String> positionals = List.of();
 
-  private ReduceCommand() {}
-
-  /** The model of a new {@code reduce} command, ready to be a subcommand. */
-  static CommandSpec newSpec() {
-    ReduceCommand command = new ReduceCommand();
-    command.spec = ReduceCommandSpec.of(command);
-    return command.spec;
-  }
+  ReduceCommand() {}
 
   /**
    * When the command started: --deadline counts from here, reading and splitting INPUT included.
@@ -83,7 +218,7 @@ final class ReduceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     startNanos = System.nanoTime();
-    ReduceCommandSpec.read(spec, this);
+    Long runs = maxRuns();
     Phases.end("option parsing");
     TestInvocation invocation = resolveInvocation();
     Path input = Path.of(invocation.input());
@@ -91,7 +226,7 @@ final class ReduceCommand implements Callable<Integer> {
       throw ReduceFailures.forgottenInput(input);
     }
     Path resultPath = resolveOutput(input);
-    Budget budget = budget();
+    Budget budget = Budgets.of(spec.commandLine(), MAX_RUNS, runs, deadlineOption.value());
     jobs = jobsOption.value(err());
     List<BytePass> bytePasses = passOptions.bytePasses(granularity, spec.commandLine());
     ResultFile resultFile = new ResultFile(resultPath);
@@ -278,9 +413,13 @@ final class ReduceCommand implements Callable<Integer> {
   /** What is left of a deadline that setup used up: the check of the original, nothing more. */
   private static final Duration MIN_DEADLINE = Duration.ofNanos(1);
 
-  private Budget budget() {
-    return Budgets.of(
-        spec.commandLine(), ReduceCommandSpec.MAX_RUNS, maxRuns, deadlineOption.value());
+  /** {@code --max-runs}, or its earlier name {@code --max-calls}, or null; not both. */
+  Long maxRuns() {
+    if (maxRuns != null && oldMaxRuns != null) {
+      throw new ParameterException(
+          spec.commandLine(), OLD_MAX_RUNS + " is the earlier name of " + MAX_RUNS + "; give one");
+    }
+    return maxRuns != null ? maxRuns : oldMaxRuns;
   }
 
   private <C> SequenceInput<C> split(ContentCodec<C> codec, byte[] original, Path input) {

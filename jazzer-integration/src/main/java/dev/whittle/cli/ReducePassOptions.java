@@ -1,7 +1,5 @@
 package dev.whittle.cli;
 
-import static dev.whittle.cli.OptionSpecs.value;
-
 import dev.whittle.api.Algorithm;
 import dev.whittle.api.Algorithms;
 import dev.whittle.api.Pass;
@@ -17,100 +15,82 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
  * The options of {@code whittle reduce} that pick its passes: the byte passes by name, the tree
  * passes by format, grammar and tree algorithm. The passes themselves, and their order, come from
- * the catalogue ({@link Pipelines}, {@link TreePipeline}); this class only declares the options (in
- * {@code reduce}'s hand-built model, {@link ReduceCommandSpec}) and parses names.
+ * the catalogue ({@link Pipelines}, {@link TreePipeline}); this class only declares the options and
+ * parses names. The texts of {@code --passes} and {@code --algorithm} name the catalogue's passes,
+ * so {@code reduce}'s resource bundle holds them, under {@value #PASSES_KEY} and {@value
+ * #ALGORITHM_KEY}.
  */
 final class ReducePassOptions {
+  static final String PASSES_KEY = "passes";
+
+  static final String ALGORITHM_KEY = "algorithm";
+
+  @Option(
+      names = "--passes",
+      paramLabel = "LIST",
+      completionCandidates = PassNames.class,
+      descriptionKey = PASSES_KEY)
   String passes;
 
+  @Option(
+      names = "--algorithm",
+      paramLabel = "NAME",
+      defaultValue = ReduceAlgorithm.DEFAULT,
+      converter = ReduceAlgorithm.Converter.class,
+      completionCandidates = ReduceAlgorithm.Names.class,
+      descriptionKey = ALGORITHM_KEY)
   ReduceAlgorithm algorithm;
 
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = TreePipeline.AUTO,
+      completionCandidates = FormatNames.class,
+      description =
+          "How INPUT is read as a tree for the tree passes: "
+              + TreePipeline.FORMAT_NAMES
+              + ". auto guesses from the content; on input that does not look like text (a NUL,"
+              + " bytes that are not UTF-8) the tree passes wait until the result does, and then"
+              + " guess from it. bytes runs no tree pass: the reduction is then the sequence"
+              + " algorithm's alone. Trees never re-serialize INPUT: what is kept is INPUT's own"
+              + " bytes. Trees are built only of content up to "
+              + TreePipeline.MAX_TREE_BYTES
+              + " bytes (1 MiB): on a larger INPUT the tree passes wait until the result is that"
+              + " small. Only with --granularity bytes. Default: ${DEFAULT-VALUE}.")
   String format;
 
+  @Option(
+      names = "--grammar",
+      paramLabel = "FILE.g4",
+      description =
+          "Short for --format grammar:FILE.g4: reduce INPUT as a tree of the ANTLR 4 grammar in"
+              + " FILE.g4, loaded at run time; its first parser rule is the start rule.")
   Path grammar;
 
+  @Option(
+      names = "--level-algorithm",
+      paramLabel = "NAME",
+      defaultValue = Algorithms.ENTROPY,
+      converter = Converters.AlgorithmConverter.class,
+      description =
+          "The sequence algorithm that chooses which nodes of one tree level to delete in hdd and"
+              + " gtr (ddmin as in the HDD paper, or entropy). Default: ${DEFAULT-VALUE}.")
   Algorithm levelAlgorithm;
 
+  @Option(
+      names = "--learn-from",
+      paramLabel = "DIR",
+      description =
+          "With --algorithm gtr or gtr*: learn from the valid inputs in DIR which children every"
+              + " node of a kind has (they are not deleted alone) and under which kinds each kind"
+              + " occurs (a node is replaced only by a descendant seen in its place).")
   Path learnFrom;
-
-  /** Declares the options, in the order the help lists them, with their defaults and texts. */
-  static void addTo(CommandSpec spec) {
-    spec.addOption(
-        OptionSpec.builder("--passes")
-            .paramLabel("LIST")
-            .type(String.class)
-            .completionCandidates(new PassNames())
-            .description(passesHelp())
-            .build());
-    spec.addOption(
-        OptionSpec.builder("--algorithm")
-            .paramLabel("NAME")
-            .type(ReduceAlgorithm.class)
-            .defaultValue(ReduceAlgorithm.DEFAULT)
-            .converters(new ReduceAlgorithm.Converter())
-            .completionCandidates(new ReduceAlgorithm.Names())
-            .description(algorithmHelp())
-            .build());
-    spec.addOption(
-        OptionSpec.builder("--format")
-            .paramLabel("FORMAT")
-            .type(String.class)
-            .defaultValue(TreePipeline.AUTO)
-            .completionCandidates(new FormatNames())
-            .description(
-                "How INPUT is read as a tree for the tree passes: "
-                    + TreePipeline.FORMAT_NAMES
-                    + ". auto guesses from the content; on input that does not look like text (a"
-                    + " NUL, bytes that are not UTF-8) the tree passes wait until the result does,"
-                    + " and then guess from it. bytes runs no tree pass: the reduction is then the"
-                    + " sequence algorithm's alone. Trees never re-serialize INPUT: what is kept is"
-                    + " INPUT's own bytes. Trees are built only of content up to "
-                    + TreePipeline.MAX_TREE_BYTES
-                    + " bytes (1 MiB): on a larger INPUT the tree passes wait until the result is"
-                    + " that small. Only with --granularity bytes. Default: ${DEFAULT-VALUE}.")
-            .build());
-    spec.addOption(
-        OptionSpecs.path(
-            "--grammar",
-            "FILE.g4",
-            "Short for --format grammar:FILE.g4: reduce INPUT as a tree of the ANTLR 4 grammar in"
-                + " FILE.g4, loaded at run time; its first parser rule is the start rule."));
-    spec.addOption(
-        OptionSpec.builder("--level-algorithm")
-            .paramLabel("NAME")
-            .type(Algorithm.class)
-            .defaultValue(Algorithms.ENTROPY)
-            .converters(new Converters.AlgorithmConverter())
-            .description(
-                "The sequence algorithm that chooses which nodes of one tree level to delete in"
-                    + " hdd and gtr (ddmin as in the HDD paper, or entropy). Default:"
-                    + " ${DEFAULT-VALUE}.")
-            .build());
-    spec.addOption(
-        OptionSpecs.path(
-            "--learn-from",
-            "DIR",
-            "With --algorithm gtr or gtr*: learn from the valid inputs in DIR which children every"
-                + " node of a kind has (they are not deleted alone) and under which kinds each kind"
-                + " occurs (a node is replaced only by a descendant seen in its place)."));
-  }
-
-  /** Takes the values {@code spec} parsed for the options {@link #addTo} declared. */
-  void read(CommandSpec spec) {
-    passes = value(spec, "--passes");
-    algorithm = value(spec, "--algorithm");
-    format = value(spec, "--format");
-    grammar = value(spec, "--grammar");
-    levelAlgorithm = value(spec, "--level-algorithm");
-    learnFrom = value(spec, "--learn-from");
-  }
 
   /** Every name {@code --passes} accepts, for completion and the help text. */
   static final class PassNames implements Iterable<String> {
@@ -211,26 +191,26 @@ final class ReducePassOptions {
     if (learnFrom != null && !algorithm.isGtr()) {
       throw new ParameterException(command, "--learn-from is for --algorithm gtr or gtr*");
     }
-    Optional<TreePipeline> pipeline;
+    Optional<TreePipeline> recipe;
     try {
-      pipeline = TreePipeline.forFormat(formatName, original);
+      recipe = TreePipeline.forFormat(formatName, original);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(command, e.getMessage());
     }
-    if (pipeline.isEmpty()) {
+    if (recipe.isEmpty()) {
       return TreePasses.NONE;
     }
-    boolean waitForText = pipeline.get().waitsForText();
+    boolean waitForText = recipe.get().waitsForText();
     if (!waitForText) {
       noteTreeSizeLimit(original.length, err);
     }
     if (algorithm.tree().isEmpty()) {
-      return new TreePasses(pipeline.get().defaultPasses(levelAlgorithm), waitForText);
+      return new TreePasses(recipe.get().defaultPasses(levelAlgorithm), waitForText);
     }
     try {
       return new TreePasses(
           List.of(
-              pipeline
+              recipe
                   .get()
                   .named(algorithm.tree().get(), levelAlgorithm, Optional.ofNullable(learnFrom))),
           waitForText);

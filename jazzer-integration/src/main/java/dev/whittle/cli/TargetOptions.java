@@ -2,7 +2,6 @@ package dev.whittle.cli;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -42,7 +41,12 @@ final class TargetOptions {
       paramLabel = "ARG",
       arity = "1",
       description = TARGET_ARG_DESCRIPTION)
-  List<String> targetArgs = new ArrayList<>();
+  List<String> targetArgs;
+
+  /** The arguments {@code --target-arg} gave, in order; none if it was not given. */
+  List<String> targetArgs() {
+    return targetArgs == null ? List.of() : targetArgs;
+  }
 
   /**
    * The entries of {@code --cp}.

@@ -7,8 +7,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code --timeout DURATION}, shared by every command that runs something per candidate. What a
  * timeout means differs (a killed test command, a timeout finding), so each command describes it
- * ({@code corpus} under the key {@value #KEY} of its resource bundle, the hand-built models with
- * the option); the syntax is the same everywhere.
+ * under the key {@value #KEY} of its resource bundle; the syntax is the same everywhere.
  */
 final class TimeoutOption {
   static final String KEY = "timeout";

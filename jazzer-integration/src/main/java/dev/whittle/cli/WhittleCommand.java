@@ -10,29 +10,29 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
-/**
- * {@code whittle}: the command line of the Whittle test-input reducer. Its model is built by hand,
- * like {@code minimize}'s and {@code reduce}'s ({@link MinimizeCommandSpec} says why); {@code
- * corpus}'s is still built from its annotations.
- */
+/** {@code whittle}: the command line of the Whittle test-input reducer. */
 @API(status = INTERNAL, since = "0.1")
+@Command(
+    name = "whittle",
+    mixinStandardHelpOptions = true,
+    versionProvider = Version.class,
+    description = {
+      "Reduces a test input to a small one that still makes a test command succeed, or a"
+          + " Jazzer crash file to a small one that still crashes the fuzz target.",
+      "Run 'whittle reduce --help', 'whittle minimize --help' or 'whittle corpus --help' for"
+          + " how.",
+    })
 public final class WhittleCommand implements Runnable {
   private static final String PREFIX = "whittle: ";
 
-  private static final String[] DESCRIPTION = {
-    "Reduces a test input to a small one that still makes a test command succeed, or a"
-        + " Jazzer crash file to a small one that still crashes the fuzz target.",
-    "Run 'whittle reduce --help', 'whittle minimize --help' or 'whittle corpus --help' for"
-        + " how.",
-  };
-
-  private CommandSpec spec;
+  @Spec private CommandSpec spec;
 
   private WhittleCommand() {}
 
@@ -81,43 +81,13 @@ public final class WhittleCommand implements Runnable {
    * them, a mistyped name gets suggestions, and no subcommand names them in its error).
    */
   static CommandLine newCommandLine(String[] args) {
-    CommandLine commandLine = new CommandLine(newSpec());
+    CommandLine commandLine = new CommandLine(new WhittleCommand());
     for (String name : subcommandsFor(args)) {
       commandLine.addSubcommand(name, newSubcommand(name));
     }
     commandLine.setParameterExceptionHandler(WhittleCommand::handleUsageError);
     commandLine.setExecutionExceptionHandler(WhittleCommand::handleFailure);
     return commandLine;
-  }
-
-  /**
-   * The model of {@code whittle} alone: what {@code @Command(name = "whittle",
-   * mixinStandardHelpOptions = true, versionProvider = Version.class)} gave, without reflection.
-   */
-  private static CommandSpec newSpec() {
-    WhittleCommand command = new WhittleCommand();
-    CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
-    spec.name("whittle");
-    spec.versionProvider(new Version());
-    spec.usageMessage().description(DESCRIPTION);
-    spec.addOption(
-        OptionSpec.builder("-h", "--help")
-            .usageHelp(true)
-            .type(boolean.class)
-            .initialValue(false)
-            .paramLabel("<helpRequested>")
-            .description("Show this help message and exit.")
-            .build());
-    spec.addOption(
-        OptionSpec.builder("-V", "--version")
-            .versionHelp(true)
-            .type(boolean.class)
-            .initialValue(false)
-            .paramLabel("<versionRequested>")
-            .description("Print version information and exit.")
-            .build());
-    command.spec = spec;
-    return spec;
   }
 
   /** The subcommands' names, in the order {@code --help} lists them. */
@@ -137,8 +107,8 @@ public final class WhittleCommand implements Runnable {
 
   private static Object newSubcommand(String name) {
     return switch (name) {
-      case "reduce" -> ReduceCommand.newSpec();
-      case "minimize" -> MinimizeCommand.newSpec();
+      case "reduce" -> new ReduceCommand();
+      case "minimize" -> new MinimizeCommand();
       case "corpus" -> new CorpusCommand();
       default -> throw new IllegalArgumentException("no such subcommand: " + name);
     };

@@ -22,13 +22,12 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * Pins what the command line says and understands, whatever builds its model (picocli's annotations
- * or a programmatic {@code CommandSpec}, issue 20): every command's {@code --help}, the usage
- * errors and their exit codes, each command's options with their names, arities, types, defaults
- * and flags, and the values {@code minimize} and {@code reduce} parse from sets of argument lists,
- * defaults included. The expected text is {@code command-line-pin.txt} next to this class's
- * resources; run with {@code -Dwhittle.pin.write} to write it anew after a deliberate change, and
- * read the diff.
+ * Pins what the command line says and understands, whatever builds its model: every command's
+ * {@code --help}, the usage errors and their exit codes, each command's options with their names,
+ * arities, types, defaults and flags, and the values {@code minimize} and {@code reduce} parse from
+ * sets of argument lists, defaults included. The expected text is {@code command-line-pin.txt} next
+ * to this class's resources; run with {@code -Dwhittle.pin.write} to write it anew after a
+ * deliberate change, and read the diff.
  */
 class CommandLinePinTest {
   private static final String RESOURCE = "command-line-pin.txt";
