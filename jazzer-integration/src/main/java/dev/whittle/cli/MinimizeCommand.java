@@ -137,6 +137,13 @@ final class MinimizeCommand implements Callable<Integer> {
               + " picture in FILE.svg; only with one crash file."
         },
         {
+          MaxRunsOption.KEY,
+          "Stop minimizing a crash file after N runs of the target asked by the search (the"
+              + " reproduction runs before it and the verification after it come on top), keeping"
+              + " the smallest input so far, which is verified and written as usual. Default: no"
+              + " limit."
+        },
+        {
           DeadlineOption.KEY,
           "Stop minimizing a crash file this long after its start, keeping the smallest input so"
               + " far, which is verified and written as usual. Default: "
@@ -193,15 +200,7 @@ final class MinimizeCommand implements Callable<Integer> {
    */
   static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(2);
 
-  @Option(
-      names = "--max-runs",
-      paramLabel = "N",
-      description =
-          "Stop minimizing a crash file after N runs of the target asked by the search (the"
-              + " reproduction runs before it and the verification after it come on top), keeping"
-              + " the smallest input so far, which is verified and written as usual. Default: no"
-              + " limit.")
-  Long maxRuns;
+  @Mixin MaxRunsOption maxRunsOption = new MaxRunsOption();
 
   @Mixin DeadlineOption deadlineOption = new DeadlineOption();
 
@@ -263,7 +262,9 @@ final class MinimizeCommand implements Callable<Integer> {
             .withFreshLoaderPerRun(freshLoader)
             .withJobs(jobsOption.value(err()))
             .withValueReduction(valueReductionOption.enabled())
-            .withBudget(Budgets.of(spec.commandLine(), "--max-runs", maxRuns, deadline()));
+            .withBudget(
+                Budgets.of(
+                    spec.commandLine(), MaxRunsOption.NAME, maxRunsOption.maxRuns, deadline()));
     minimizer = freshJvmOptions.applyTo(minimizer, spec.commandLine());
     CrashFileMinimization crashFile =
         new CrashFileMinimization(err(), outputOption.value(), runTimeout(), plotOption);

@@ -121,6 +121,12 @@ final class ReduceCommand implements Callable<Integer> {
               + " Default: no limit."
         },
         {
+          MaxRunsOption.KEY,
+          "Stop after N runs of the test command asked by the search, the first check of INPUT"
+              + " included, keeping the best result so far; the repeated checks of INPUT and of"
+              + " the result come on top. Default: no limit."
+        },
+        {
           DeadlineOption.KEY,
           "Stop this long after the start, keeping the best result so far; a test run under way"
               + " then is finished first. Default: no limit."
@@ -129,7 +135,6 @@ final class ReduceCommand implements Callable<Integer> {
     }
   }
 
-  static final String MAX_RUNS = "--max-runs";
   static final String OLD_MAX_RUNS = "--max-calls";
 
   @Spec CommandSpec spec;
@@ -162,21 +167,14 @@ final class ReduceCommand implements Callable<Integer> {
 
   @Mixin TimeoutOption timeoutOption = new TimeoutOption();
 
-  @Option(
-      names = MAX_RUNS,
-      paramLabel = "N",
-      description =
-          "Stop after N runs of the test command asked by the search, the first check of INPUT"
-              + " included, keeping the best result so far; the repeated checks of INPUT and of"
-              + " the result come on top. Default: no limit.")
-  Long maxRuns;
+  @Mixin MaxRunsOption maxRunsOption = new MaxRunsOption();
 
   /** The name of earlier versions, kept so that their command lines still work; not in --help. */
   @Option(
       names = OLD_MAX_RUNS,
       paramLabel = "N",
       hidden = true,
-      description = "The earlier name of " + MAX_RUNS + ".")
+      description = "The earlier name of " + MaxRunsOption.NAME + ".")
   Long oldMaxRuns;
 
   @Option(
@@ -226,7 +224,8 @@ final class ReduceCommand implements Callable<Integer> {
       throw ReduceFailures.forgottenInput(input);
     }
     Path resultPath = resolveOutput(input);
-    Budget budget = Budgets.of(spec.commandLine(), MAX_RUNS, runs, deadlineOption.value());
+    Budget budget =
+        Budgets.of(spec.commandLine(), MaxRunsOption.NAME, runs, deadlineOption.value());
     jobs = jobsOption.value(err());
     List<BytePass> bytePasses = passOptions.bytePasses(granularity, spec.commandLine());
     ResultFile resultFile = new ResultFile(resultPath);
@@ -415,9 +414,11 @@ final class ReduceCommand implements Callable<Integer> {
 
   /** {@code --max-runs}, or its earlier name {@code --max-calls}, or null; not both. */
   Long maxRuns() {
+    Long maxRuns = maxRunsOption.maxRuns;
     if (maxRuns != null && oldMaxRuns != null) {
       throw new ParameterException(
-          spec.commandLine(), OLD_MAX_RUNS + " is the earlier name of " + MAX_RUNS + "; give one");
+          spec.commandLine(),
+          OLD_MAX_RUNS + " is the earlier name of " + MaxRunsOption.NAME + "; give one");
     }
     return maxRuns != null ? maxRuns : oldMaxRuns;
   }

@@ -69,7 +69,7 @@ class MinimizeCommandFieldsTest {
     assertEquals(Path.of("out.bin"), command.outputOption.output);
     assertTrue(command.jsonOption.json);
     assertEquals(Path.of("p.svg"), command.plotOption.plot);
-    assertEquals(100L, command.maxRuns);
+    assertEquals(100L, command.maxRunsOption.maxRuns);
     assertEquals(Duration.ofSeconds(2), command.deadlineOption.deadline);
     assertEquals(Duration.ofSeconds(2), command.deadline());
     assertEquals(List.of(Path.of("c1"), Path.of("c2")), command.crashArguments);
@@ -93,7 +93,7 @@ class MinimizeCommandFieldsTest {
     assertNull(command.outputOption.output);
     assertFalse(command.jsonOption.json);
     assertNull(command.plotOption.plot);
-    assertNull(command.maxRuns);
+    assertNull(command.maxRunsOption.maxRuns);
     assertNull(command.deadlineOption.deadline);
     assertEquals(Duration.ofMinutes(2), command.deadline());
     assertEquals(List.of(Path.of("crash")), command.crashArguments);
