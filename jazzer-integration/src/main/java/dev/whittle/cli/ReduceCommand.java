@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.ListResourceBundle;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -37,7 +36,7 @@ import picocli.CommandLine.Spec;
 /** {@code whittle reduce}: reduces a file with an external command as the interestingness test. */
 @Command(
     name = "reduce",
-    resourceBundle = ReduceCommand.OPTION_TEXTS,
+    resourceBundle = ReduceOptionTexts.NAME,
     sortOptions = false,
     usageHelpAutoWidth = true,
     customSynopsis = {
@@ -84,57 +83,6 @@ import picocli.CommandLine.Spec;
       "130:interrupted (Ctrl-C); the result file holds the best result so far",
     })
 final class ReduceCommand implements Callable<Integer> {
-  static final String OPTION_TEXTS = "dev.whittle.cli.ReduceCommand$OptionTexts";
-
-  /**
-   * What the options shared with other commands mean here, and the texts of the pass options, which
-   * the catalogue of passes makes.
-   */
-  static final class OptionTexts extends ListResourceBundle {
-    public OptionTexts() {}
-
-    @Override
-    protected Object[][] getContents() {
-      return new Object[][] {
-        {ReducePassOptions.PASSES_KEY, ReducePassOptions.passesHelp()},
-        {ReducePassOptions.ALGORITHM_KEY, ReducePassOptions.algorithmHelp()},
-        {
-          OutputOption.KEY,
-          "Where the result goes. Default: INPUT" + InputAndOutputFiles.OUTPUT_SUFFIX + "."
-        },
-        {
-          JsonOption.KEY,
-          "Print one JSON object with the result's figures on standard output, the trajectory"
-              + " (runs, milliseconds and size at each improvement) and the test runs per pass"
-              + " (runsPerPass) among them."
-        },
-        {
-          PlotOption.KEY,
-          "Draw the reduction's trajectory, size against test runs and against time, as an SVG"
-              + " picture in FILE.svg."
-        },
-        {
-          TimeoutOption.KEY,
-          "Longest one run of the test command may take; a run that takes longer is killed with"
-              + " its child processes and counts as not interesting. "
-              + TimeoutOption.SYNTAX
-              + " Default: no limit."
-        },
-        {
-          MaxRunsOption.KEY,
-          "Stop after N runs of the test command asked by the search, the first check of INPUT"
-              + " included, keeping the best result so far; the repeated checks of INPUT and of"
-              + " the result come on top. Default: no limit."
-        },
-        {
-          DeadlineOption.KEY,
-          "Stop this long after the start, keeping the best result so far; a test run under way"
-              + " then is finished first. Default: no limit."
-        },
-      };
-    }
-  }
-
   static final String OLD_MAX_RUNS = "--max-calls";
 
   @Spec CommandSpec spec;
