@@ -191,26 +191,26 @@ final class ReducePassOptions {
     if (learnFrom != null && !algorithm.isGtr()) {
       throw new ParameterException(command, "--learn-from is for --algorithm gtr or gtr*");
     }
-    Optional<TreePipeline> recipe;
+    Optional<TreePipeline> pipeline;
     try {
-      recipe = TreePipeline.forFormat(formatName, original);
+      pipeline = TreePipeline.forFormat(formatName, original);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(command, e.getMessage());
     }
-    if (recipe.isEmpty()) {
+    if (pipeline.isEmpty()) {
       return TreePasses.NONE;
     }
-    boolean waitForText = recipe.get().waitsForText();
+    boolean waitForText = pipeline.get().waitsForText();
     if (!waitForText) {
       noteTreeSizeLimit(original.length, err);
     }
     if (algorithm.tree().isEmpty()) {
-      return new TreePasses(recipe.get().defaultPasses(levelAlgorithm), waitForText);
+      return new TreePasses(pipeline.get().defaultPasses(levelAlgorithm), waitForText);
     }
     try {
       return new TreePasses(
           List.of(
-              recipe
+              pipeline
                   .get()
                   .named(algorithm.tree().get(), levelAlgorithm, Optional.ofNullable(learnFrom))),
           waitForText);
