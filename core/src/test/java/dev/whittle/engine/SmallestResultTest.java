@@ -100,7 +100,7 @@ class SmallestResultTest {
   }
 
   @Test
-  void aSequenceReducerAloneGoesOnFromTheSmallerAnswerToAOneMinimalResult() {
+  void anAlgorithmAloneGoesOnFromTheSmallerAnswerToAOneMinimalResult() {
     // Two ways to the failure, the second (items 12 and 13) only at an even length: with two jobs
     // Entropy Debugging's speculation finds it beside the way its walk takes, and the result it
     // stands on must then be reduced in turn, not only kept.

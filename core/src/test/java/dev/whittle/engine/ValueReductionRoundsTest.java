@@ -263,7 +263,7 @@ class ValueReductionRoundsTest {
   }
 
   @Test
-  void onAnInputNothingOfWhichCanGoPassesCostAtMostATenthOfTheSequenceReducer() {
+  void onAnInputNothingOfWhichCanGoPassesCostAtMostATenthOfTheAlgorithm() {
     // Issue 8 section 4: 2,000 bytes of which nothing can go, seven passes that find nothing. The
     // algorithm alone needs one question per byte to certify that; the pipeline with the
     // passes first may add at most a tenth of that and 16 calls per pass. Before the waste budget

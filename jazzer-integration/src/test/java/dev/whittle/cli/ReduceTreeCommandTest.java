@@ -60,7 +60,7 @@ class ReduceTreeCommandTest {
   }
 
   @Test
-  void jsonCountsTheTestRunsOfEveryPassAndOfTheSequenceReducer() throws IOException {
+  void jsonCountsTheTestRunsOfEveryPassAndOfTheAlgorithm() throws IOException {
     JsonObject json = reduce("--format", "json");
 
     JsonObject perPass = json.getAsJsonObject("runsPerPass");

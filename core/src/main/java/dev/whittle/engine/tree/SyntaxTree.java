@@ -15,8 +15,8 @@ import org.apiguardian.api.API;
 
 /**
  * A tree over an input's bytes: the seam between tree builders (lenient formats, ANTLR grammars)
- * and tree passes (HDD, GTR, the grammar pass, bracket passes). Reducers ask the same oracle loop
- * as every other reducer, through {@code Pass<byte[]>}: they turn a set of {@link TreeEdit}s into
+ * and tree passes (HDD, GTR, the grammar pass, bracket passes). Passes ask the same oracle loop as
+ * every other reducer, through {@code Pass<byte[]>}: they turn a set of {@link TreeEdit}s into
  * bytes with {@link #unparse(Map)} and ask whether those are interesting.
  *
  * <p>Unparsing copies the source's own bytes for everything kept, so the tree never re-serializes

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class SchedulingPolicyTest {
   @Test
-  void beforeTheSequenceReducersFirstTurnTheAllowanceFollowsTheContentsSize() {
+  void beforeTheAlgorithmsFirstTurnTheAllowanceFollowsTheContentsSize() {
     SchedulingPolicy policy = new SchedulingPolicy(1000, 0);
     assertEquals(SchedulingPolicy.passAllowance(1000, 2), policy.allowance(2).applyAsLong(1000));
     assertEquals(SchedulingPolicy.passAllowance(400, 2), policy.allowance(2).applyAsLong(400));
@@ -53,7 +53,7 @@ class SchedulingPolicyTest {
   }
 
   @Test
-  void retriesMayWasteAShareOfWhatTheSequenceReducerSpentInAll() {
+  void retriesMayWasteAShareOfWhatTheAlgorithmSpentInAll() {
     SchedulingPolicy policy = new SchedulingPolicy(10, 0);
     policy.sequenceSpent(500);
     policy.sequenceSpent(500);

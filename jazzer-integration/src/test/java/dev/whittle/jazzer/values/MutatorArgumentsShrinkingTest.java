@@ -360,7 +360,7 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
-  void theValueReducerAsksNothingLongerThanTheCurrentBytesAndReturnsThemWhenNothingIsBetter() {
+  void thePassAsksNothingLongerThanTheCurrentBytesAndReturnsThemWhenNothingIsBetter() {
     Method method = MutatorTargets.method("stringAndInt");
     byte[] minimal = MutatorTargets.encode(method, "bug", 101);
     List<byte[]> asked = new ArrayList<>();
@@ -381,7 +381,7 @@ class MutatorArgumentsShrinkingTest {
   }
 
   @Test
-  void theValueReducerLeavesBytesThatDoNotDecodeAsTheyAre() {
+  void thePassLeavesBytesThatDoNotDecodeAsTheyAre() {
     Method method = MutatorTargets.method("interval");
     byte[] invalid = {1, 0, 0, 0, 9, 0, 0, 0, 1, 1};
     byte[] result =

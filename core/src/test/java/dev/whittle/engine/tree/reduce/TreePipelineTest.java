@@ -36,7 +36,7 @@ class TreePipelineTest {
   }
 
   @Test
-  void treePassesThenTheSequenceReducerGiveAOneMinimalValidResult() {
+  void treePassesThenTheAlgorithmGiveAOneMinimalValidResult() {
     ReductionResult<byte[]> result = reduce(1);
     // Lift and debracket take off the wrappers; the least valid JSON with "boom" in it.
     assertEquals("\"boom\"", text(result.reduced()));
