@@ -6,8 +6,8 @@ import dev.whittle.api.Pass;
 import org.apiguardian.api.API;
 
 /**
- * Passes over plain bytes: aligned blocks, runs of bytes, repeated chunks, zero and filler runs.
- * The family's catalogue: its passes are made here and nowhere else.
+ * Passes over plain bytes: aligned blocks, runs of bytes, repeated chunks, runs set to zero. The
+ * family's catalogue: its passes are made here and nowhere else.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class BytePasses {

@@ -32,7 +32,6 @@ import java.util.List;
  * brings back a byte other than the filler, so the passes cannot cycle through it.
  */
 final class FillAllPass implements Pass<byte[]> {
-  private static final byte[] FILLERS = Fillers.FILLERS;
 
   /** What the last call returned: asked again about it, the pass would ask the same questions. */
   private byte[] lastResult;
@@ -62,7 +61,7 @@ final class FillAllPass implements Pass<byte[]> {
     if (!appliesTo(current) || Arrays.equals(current, lastResult)) {
       return current;
     }
-    for (byte filler : FILLERS) {
+    for (byte filler : Fillers.FILLERS) {
       if (fillable(current, 0, current.length, filler).length == 0) {
         return current; // uniform already: another filler would only trade one for the other
       }
@@ -78,14 +77,14 @@ final class FillAllPass implements Pass<byte[]> {
       return current;
     }
     if (best == current) {
-      byte filler = dominant(current);
+      byte filler = Fillers.dominant(current);
       best = runs(current, fillable(current, 0, current.length, filler), filler, true, budget);
     } else {
       // The line breaks kept: those that need not stay go too, so that a crash bound by one line
       // break (a buffer boundary at the end of a line) leaves a few long runs of the filler.
       byte filler = best[firstOther(best)];
       int[] breaks = lineBreaks(best);
-      best = runs(best, breaks, filler, filler == FILLERS[0], budget);
+      best = runs(best, breaks, filler, filler == Fillers.FILLERS[0], budget);
     }
     lastResult = best;
     return best;
@@ -98,13 +97,14 @@ final class FillAllPass implements Pass<byte[]> {
   private static byte[] whole(byte[] current, QuestionBudget budget) {
     List<byte[]> candidates = new ArrayList<>();
     byte[] everything = new byte[current.length];
-    Arrays.fill(everything, FILLERS[0]);
+    Arrays.fill(everything, Fillers.FILLERS[0]);
     byte[] keptBreaks =
-        filled(current, fillable(current, 0, current.length, FILLERS[0]), FILLERS[0]);
+        filled(
+            current, fillable(current, 0, current.length, Fillers.FILLERS[0]), Fillers.FILLERS[0]);
     if (!Arrays.equals(everything, keptBreaks)) {
       candidates.add(everything); // the input has line breaks: filling them is another candidate
     }
-    for (byte filler : FILLERS) {
+    for (byte filler : Fillers.FILLERS) {
       candidates.add(filled(current, fillable(current, 0, current.length, filler), filler));
     }
     int batch = Math.max(1, budget.parallelism());
@@ -211,11 +211,6 @@ final class FillAllPass implements Pass<byte[]> {
     return fromFront
         ? Arrays.copyOf(positions, k)
         : Arrays.copyOfRange(positions, positions.length - k, positions.length);
-  }
-
-  /** The filler the content holds most of, the first on a tie. */
-  private static byte dominant(byte[] data) {
-    return ByteArrays.dominant(data, FILLERS);
   }
 
   /** Where the first byte that is not a line break is; there is one. */

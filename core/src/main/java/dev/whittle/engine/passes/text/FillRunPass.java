@@ -19,17 +19,13 @@ import java.util.Deque;
  *
  * <p>The fillers tried on the whole input are a letter, a digit and a space (formats read some of
  * them as something else: a trimmed blank, a number); the runs are then filled with the one the
- * input holds most of. Only text of at least {@link #MIN_SIZE} bytes: on a small input the per-byte
- * certification is cheap, and a filled input is less readable. No candidate brings back a byte
- * other than the filler, and no other pass turns the filler into another byte of text, so the
+ * input holds most of. Only text of at least {@link Fillers#MIN_SIZE} bytes: on a small input the
+ * per-byte certification is cheap, and a filled input is less readable. No candidate brings back a
+ * byte other than the filler, and no other pass turns the filler into another byte of text, so the
  * passes cannot cycle through it.
  */
 final class FillRunPass implements Pass<byte[]> {
   /** The smallest input filled. */
-  static final int MIN_SIZE = Fillers.MIN_SIZE;
-
-  private static final byte[] FILLERS = Fillers.FILLERS;
-
   @Override
   public String name() {
     return "fill-runs";
@@ -42,7 +38,7 @@ final class FillRunPass implements Pass<byte[]> {
 
   @Override
   public boolean appliesTo(byte[] content) {
-    return content.length >= MIN_SIZE && !ByteArrays.looksBinary(content);
+    return content.length >= Fillers.MIN_SIZE && !ByteArrays.looksBinary(content);
   }
 
   @Override
@@ -50,20 +46,20 @@ final class FillRunPass implements Pass<byte[]> {
     if (!appliesTo(current)) {
       return current;
     }
-    for (byte candidateFiller : FILLERS) {
+    for (byte candidateFiller : Fillers.FILLERS) {
       if (!fillable(current, 0, current.length, candidateFiller)) {
         return current; // uniform already: another filler would only trade one for the other
       }
     }
     long questionsLeft = questionLimit(current.length);
-    for (byte candidateFiller : FILLERS) {
+    for (byte candidateFiller : Fillers.FILLERS) {
       questionsLeft--;
       byte[] candidate = filled(current, 0, current.length, candidateFiller);
       if (tester.isInteresting(candidate)) {
         return candidate;
       }
     }
-    byte filler = dominant(current);
+    byte filler = Fillers.dominant(current);
     byte[] best = current;
     int minRun = Math.max(1, current.length / 128);
     Deque<int[]> failed = new ArrayDeque<>();
@@ -89,14 +85,6 @@ final class FillRunPass implements Pass<byte[]> {
       }
     }
     return best;
-  }
-
-  /**
-   * The filler the content holds most of, the first on a tie: the runs only add to it, so the next
-   * turn fills with the same one and never trades one filler for another.
-   */
-  private static byte dominant(byte[] data) {
-    return ByteArrays.dominant(data, FILLERS);
   }
 
   /** Whether a byte in {@code [from, to)} is neither the filler nor a line break. */
